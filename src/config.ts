@@ -1,0 +1,132 @@
+// Flags and environment → Config, as a pure function of (argv, env, cwd); main.ts does the IO.
+// Precedence: a flag beats its env var; --block/--allow from both sources add up.
+
+import { DEFAULT_READ_LIMIT } from "./limits.ts";
+
+export const TOOL_NAMES = [
+  "lapp_read",
+  "lapp_edit",
+  "lapp_write",
+  "lapp_grep",
+  "lapp_find_block",
+  "lapp_replace_block",
+] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export const DEFAULT_BLOCK_PATTERNS = [
+  "**/.env",
+  "**/.env.*",
+  "**/secrets.*",
+  "**/credentials.*",
+  "**/*.pem",
+  "**/*.key",
+  "**/*.p12",
+  "**/*.pfx",
+  "**/.aws/credentials",
+  "**/.aws/config",
+] as const;
+
+export interface Config {
+  /** Absolute root as given (main.ts resolves its real path before serving). */
+  root: string;
+  limit: number;
+  block: string[];
+  allow: string[];
+  onlyTools: ToolName[];
+  logFile: string | undefined;
+}
+
+export type ParsedArgs =
+  | { kind: "serve"; config: Config }
+  | { kind: "version" }
+  | { kind: "help" }
+  | { kind: "error"; message: string };
+
+type Env = Record<string, string | undefined>;
+
+const VALUE_FLAGS = ["--root", "--limit", "--block", "--allow", "--only-tools", "--log-file"] as const;
+type ValueFlag = (typeof VALUE_FLAGS)[number];
+
+export function parseArgs(argv: readonly string[], env: Env, cwd: string): ParsedArgs {
+  const values: Record<ValueFlag, string[]> = {
+    "--root": [],
+    "--limit": [],
+    "--block": [],
+    "--allow": [],
+    "--only-tools": [],
+    "--log-file": [],
+  };
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === "--version" || arg === "-v") return { kind: "version" };
+    if (arg === "--help" || arg === "-h") return { kind: "help" };
+    const [name, inline] = splitInline(arg);
+    if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
+      return { kind: "error", message: `unknown argument ${JSON.stringify(arg)} (see lapp --help)` };
+    }
+    let value = inline;
+    if (value === undefined) {
+      value = argv[++index];
+      if (value === undefined) return { kind: "error", message: `${name} needs a value` };
+    }
+    values[name as ValueFlag].push(value);
+  }
+
+  const rootInput = values["--root"].at(-1) ?? nonEmpty(env.LAPP_ROOT) ?? cwd;
+  const root = absolute(rootInput, cwd);
+
+  const limitInput = values["--limit"].at(-1) ?? nonEmpty(env.LAPP_LIMIT);
+  let limit = DEFAULT_READ_LIMIT;
+  if (limitInput !== undefined) {
+    if (!/^\d+$/.test(limitInput) || Number(limitInput) < 1) {
+      return { kind: "error", message: `--limit must be a whole number ≥ 1, got ${JSON.stringify(limitInput)}` };
+    }
+    limit = Number(limitInput);
+  }
+
+  const block = [...DEFAULT_BLOCK_PATTERNS, ...colonList(env.LAPP_BLOCK), ...values["--block"]];
+  const allow = [...colonList(env.LAPP_ALLOW), ...values["--allow"]];
+
+  const toolsInput = values["--only-tools"].at(-1) ?? nonEmpty(env.LAPP_ONLY_TOOLS);
+  let onlyTools: ToolName[] = [...TOOL_NAMES];
+  if (toolsInput !== undefined) {
+    const requested = toolsInput
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map((name) => (name.startsWith("lapp_") ? name : `lapp_${name}`));
+    const unknown = requested.filter((name) => !(TOOL_NAMES as readonly string[]).includes(name));
+    if (unknown.length > 0 || requested.length === 0) {
+      return {
+        kind: "error",
+        message: `--only-tools: unknown tool ${unknown.join(", ") || "(none given)"}; known: ${TOOL_NAMES.join(", ")}`,
+      };
+    }
+    onlyTools = TOOL_NAMES.filter((name) => requested.includes(name));
+  }
+
+  const logInput = values["--log-file"].at(-1) ?? nonEmpty(env.LAPP_LOG_FILE);
+  const logFile = logInput === undefined ? undefined : absolute(logInput, cwd);
+
+  return { kind: "serve", config: { root, limit, block, allow, onlyTools, logFile } };
+}
+
+function splitInline(arg: string): [string, string | undefined] {
+  const equals = arg.indexOf("=");
+  return arg.startsWith("--") && equals > 0 ? [arg.slice(0, equals), arg.slice(equals + 1)] : [arg, undefined];
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function colonList(value: string | undefined): string[] {
+  return (value ?? "").split(":").filter(Boolean);
+}
+
+/** Joins a relative path onto cwd without touching the disk (POSIX and Windows separators). */
+function absolute(path: string, cwd: string): string {
+  if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\")) return path;
+  const separator = cwd.includes("\\") && !cwd.includes("/") ? "\\" : "/";
+  return cwd.endsWith(separator) ? cwd + path : cwd + separator + path;
+}

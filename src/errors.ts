@@ -1,0 +1,63 @@
+// The one error shape of lapp: a stable code, a one-line summary, and the details a model needs to retry.
+// Core functions return `Result`s carrying these; only the server turns them into `isError` texts.
+
+export const ERROR_CODES = [
+  "INVALID_ARGUMENTS",
+  "PATH_OUTSIDE_ROOT",
+  "PATH_BLOCKED",
+  "NOT_FOUND",
+  "IS_DIRECTORY",
+  "BINARY_FILE",
+  "FILE_TOO_LARGE",
+  "ENCODING_UNREPRESENTABLE",
+  "INVALID_REF",
+  "LINE_OUT_OF_RANGE",
+  "HASH_MISMATCH",
+  "OVERLAPPING_EDITS",
+  "INVALID_EDIT",
+  "NO_CHANGE",
+  "AMBIGUOUS",
+  "BLOCK_NOT_FOUND",
+  "FILE_EXISTS",
+  "FILE_CHANGED",
+  "WRITE_FAILED",
+  /** A bug in lapp itself (an unexpected exception); nothing was written. Not part of the model's contract. */
+  "INTERNAL_ERROR",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class LappError extends Error {
+  readonly code: ErrorCode;
+  /** One line, shown right after `error CODE:`. */
+  readonly summary: string;
+  /** Further lines: repair payload, hints, candidates. May be empty. */
+  readonly details: string;
+
+  constructor(code: ErrorCode, summary: string, details = "") {
+    super(`${code}: ${summary}`);
+    this.name = "LappError";
+    this.code = code;
+    this.summary = summary;
+    this.details = details;
+  }
+
+  /** The text a model sees: `error CODE: summary` then the details. */
+  render(): string {
+    return this.details ? `error ${this.code}: ${this.summary}\n${this.details}` : `error ${this.code}: ${this.summary}`;
+  }
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: LappError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = <T = never>(code: ErrorCode, summary: string, details = ""): Result<T> => ({
+  ok: false,
+  error: new LappError(code, summary, details),
+});
+
+/** Unwraps a result inside a tool handler; the server renders a thrown LappError as an error result. */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw result.error;
+  return result.value;
+}

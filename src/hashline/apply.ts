@@ -1,0 +1,155 @@
+// applyEdits: validate every ref → plan (duplicates, overlaps) → splice all edits in one pass.
+// Edits act as if simultaneous on the file before the call; untouched lines keep text and terminator.
+
+import { fail, ok, type Result } from "../errors.ts";
+import { dominantTerminator, endsWithNewline, type Terminator, type TextDocument } from "../text/document.ts";
+import {
+  isRangeEdit,
+  type ChangedRegion,
+  type EditInput,
+  type EditOptions,
+  type EditOutcome,
+  type ResolvedEdit,
+} from "./edit-types.ts";
+import { failuresToError } from "./failures.ts";
+import * as say from "./messages.ts";
+import { planEdits } from "./plan.ts";
+import { validateEdits } from "./validate.ts";
+
+/** One change to the old line array: remove `removeCount` lines at index `from`, put `lines` there. */
+interface Splice {
+  from: number;
+  removeCount: number;
+  lines: readonly string[];
+}
+
+/**
+ * Applies `edits` to `doc` as one atomic call. Fails with INVALID_EDIT / INVALID_REF /
+ * LINE_OUT_OF_RANGE / HASH_MISMATCH (all failures together), OVERLAPPING_EDITS, or NO_CHANGE.
+ */
+export function applyEdits(
+  doc: TextDocument,
+  edits: readonly EditInput[],
+  options: EditOptions = {},
+): Result<EditOutcome> {
+  const validation = validateEdits(doc, edits, options);
+  if (validation.failures.length > 0) {
+    return { ok: false, error: failuresToError(doc.lines, validation.failures, validation.lineRefs.size) };
+  }
+  const plan = planEdits(validation.resolved);
+  if (!plan.ok) return plan;
+  const warnings = [...validation.warnings, ...plan.value.warnings];
+
+  const splices: Splice[] = [];
+  for (const edit of [...plan.value.edits].sort(byPosition)) {
+    const splice = minimalSplice(doc.lines, edit);
+    if (splice) splices.push(splice);
+    else warnings.push(say.noOpEdit(edit.index));
+  }
+  const outcome = splices.length === 0 ? undefined : build(doc, splices, warnings);
+  if (!outcome || sameText(doc, outcome.doc)) return fail("NO_CHANGE", say.noChangeSummary(), say.noChangeDetails());
+  return ok(outcome);
+}
+
+/**
+ * Order in the old file. A gap insert sorts before a range starting right after that gap, and inserts
+ * into one gap keep the order given. Keys use the untrimmed edit so a trimmed replace keeps its place.
+ */
+function byPosition(a: ResolvedEdit, b: ResolvedEdit): number {
+  const [aAt, aPhase] = isRangeEdit(a) ? [a.start - 1, 1] : [a.gap, 0];
+  const [bAt, bPhase] = isRangeEdit(b) ? [b.start - 1, 1] : [b.gap, 0];
+  return aAt - bAt || aPhase - bPhase || a.index - b.index;
+}
+
+/**
+ * The smallest splice doing what `edit` asks: a replace keeps its leading and trailing lines that
+ * already hold the same text (so their bytes, terminators included, stay). Undefined when nothing changes.
+ */
+function minimalSplice(lines: readonly string[], edit: ResolvedEdit): Splice | undefined {
+  if (!isRangeEdit(edit)) return { from: edit.gap, removeCount: 0, lines: edit.lines };
+  const oldCount = edit.end - edit.start + 1;
+  const first = edit.start - 1;
+  const next = edit.lines;
+  let prefix = 0;
+  while (prefix < oldCount && prefix < next.length && lines[first + prefix] === next[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < oldCount - prefix &&
+    suffix < next.length - prefix &&
+    lines[first + oldCount - 1 - suffix] === next[next.length - 1 - suffix]
+  ) {
+    suffix++;
+  }
+  const removeCount = oldCount - prefix - suffix;
+  const inserted = next.slice(prefix, next.length - suffix);
+  if (removeCount === 0 && inserted.length === 0) return undefined;
+  return { from: first + prefix, removeCount, lines: inserted };
+}
+
+/** One pass over the old lines: O(lines + new lines), whatever the number of edits. */
+function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]): EditOutcome {
+  const dominant = dominantTerminator(doc);
+  const lines: string[] = [];
+  const terminators: Terminator[] = [];
+  const regions: ChangedRegion[] = [];
+  let cursor = 0;
+  let added = 0;
+  let removed = 0;
+  const copyOld = (until: number) => {
+    for (; cursor < until; cursor++) {
+      lines.push(doc.lines[cursor]!);
+      terminators.push(doc.terminators[cursor]!);
+    }
+  };
+  for (const splice of splices) {
+    const touchesPrevious = regions.length > 0 && splice.from === cursor;
+    copyOld(splice.from);
+    const start = lines.length + 1;
+    for (const line of splice.lines) {
+      lines.push(line);
+      terminators.push(dominant);
+    }
+    added += splice.lines.length;
+    removed += splice.removeCount;
+    cursor = splice.from + splice.removeCount;
+    const last = regions.at(-1);
+    if (touchesPrevious && last) {
+      last.lineCount += splice.lines.length;
+      last.removedCount += splice.removeCount;
+    } else {
+      regions.push({ start, lineCount: splice.lines.length, oldStart: splice.from + 1, removedCount: splice.removeCount });
+    }
+  }
+  copyOld(doc.lines.length);
+  keepFinalNewlineState(terminators, endsWithNewline(doc), dominant);
+  return {
+    doc: { encoding: doc.encoding, bom: doc.bom, lines, terminators },
+    editsApplied: splices.length,
+    added,
+    removed,
+    warnings,
+    regions,
+  };
+}
+
+/**
+ * Only the last line may lack a terminator, and whether it does is the file's choice: a line that was
+ * last but no longer is gets the dominant terminator; the new last line ends like the old last line did.
+ */
+function keepFinalNewlineState(terminators: Terminator[], finalNewline: boolean, dominant: "\n" | "\r\n"): void {
+  const lastIndex = terminators.length - 1;
+  for (let index = 0; index < lastIndex; index++) if (terminators[index] === "") terminators[index] = dominant;
+  if (lastIndex < 0) return;
+  if (!finalNewline) terminators[lastIndex] = "";
+  else if (terminators[lastIndex] === "") terminators[lastIndex] = dominant;
+}
+
+function sameText(before: TextDocument, after: TextDocument): boolean {
+  if (before.lines.length !== after.lines.length) return false;
+  for (let index = 0; index < before.lines.length; index++) {
+    if (before.lines[index] !== after.lines[index] || before.terminators[index] !== after.terminators[index]) {
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,77 @@
+// The shapes of an edit call: what the model sends (EditInput), what the engine resolves it to
+// (ResolvedEdit, positions in the file before the call) and what it returns (EditOutcome).
+
+import type { TextDocument } from "../text/document.ts";
+
+export const EDIT_TYPES = ["replace", "insert_after", "insert_before", "delete"] as const;
+export type EditType = (typeof EDIT_TYPES)[number];
+
+export interface EditInput {
+  type: EditType;
+  anchor?: string;
+  start?: string;
+  end?: string;
+  content?: string;
+}
+
+export interface EditOptions {
+  /** Served-content memory (collision guard): returns true when lapp last served this file with a
+   *  DIFFERENT text on `line` whose ID equals `id` — i.e. the ref names older content even though
+   *  its ID happens to match the current line. Optional. */
+  isStaleByMemory?: (line: number, id: string) => boolean;
+}
+
+/** Where an edit changed the file. */
+export interface ChangedRegion {
+  /** First new line, in the NEW file's numbering. For a pure deletion: the number of the line now
+   *  just after the gap (it may be `lineCount + 1` of the new file when the end was deleted). */
+  start: number;
+  /** How many new lines the region holds (0 for a pure deletion). */
+  lineCount: number;
+  /** First removed line in the OLD file's numbering (for a pure insertion: the old line after the gap). */
+  oldStart: number;
+  /** How many old lines were removed (0 for a pure insertion). */
+  removedCount: number;
+}
+
+export interface EditOutcome {
+  doc: TextDocument;
+  /** Distinct edits that changed something (duplicates and no-op edits are not counted). */
+  editsApplied: number;
+  added: number;
+  removed: number;
+  warnings: string[];
+  /** In the NEW file's line numbers, sorted, non-overlapping. */
+  regions: ChangedRegion[];
+}
+
+/** An edit whose refs all checked out, in the file's numbering before the call. */
+export type ResolvedEdit =
+  | {
+      /** Position in the `edits` array the model sent. */
+      index: number;
+      type: "replace" | "delete";
+      /** First and last line (1-based, inclusive) the edit replaces or deletes. */
+      start: number;
+      end: number;
+      /** New lines (empty for delete). */
+      lines: string[];
+      /** The refs as lapp writes them, for messages: `5#SN` or `5#SN..8#KT`. */
+      label: string;
+    }
+  | {
+      index: number;
+      type: "insert_after" | "insert_before";
+      /** The gap the lines go into: 0 = before line 1, k = after line k. */
+      gap: number;
+      /** The line the anchor names (undefined for `0:` / `EOF:`): another edit must not remove it. */
+      anchorLine: number | undefined;
+      lines: string[];
+      label: string;
+    };
+
+export type RangeEdit = Extract<ResolvedEdit, { type: "replace" | "delete" }>;
+export type InsertEdit = Extract<ResolvedEdit, { type: "insert_after" | "insert_before" }>;
+
+export const isRangeEdit = (edit: ResolvedEdit): edit is RangeEdit =>
+  edit.type === "replace" || edit.type === "delete";

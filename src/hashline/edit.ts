@@ -1,0 +1,9 @@
+// The public face of the edit engine for the tools: one call to apply, two to render.
+// Everything here is pure; the tool loads the file, calls applyEdits, writes outcome.doc, renders.
+
+export { applyEdits } from "./apply.ts";
+export { stripCopiedPrefixes, splitContent } from "./content.ts";
+export type { ChangedRegion, EditInput, EditOptions, EditOutcome, EditType } from "./edit-types.ts";
+export { EDIT_TYPES } from "./edit-types.ts";
+export { renderDryRun } from "./render-dry-run.ts";
+export { renderEditSuccess } from "./render-result.ts";

@@ -1,0 +1,185 @@
+// Every sentence of the hashline engine that a model reads, as functions of data.
+// Wording lives here only, so it can be tuned for models without touching the logic.
+
+import { ID_ALPHABET } from "./hash.ts";
+
+const NOTHING_WRITTEN = "nothing was written.";
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
+// ── refs ──────────────────────────────────────────────────────────────────────────────────────────
+
+export type InvalidRefReason = "empty" | "missing_hash" | "missing_line" | "bad_shape" | "bad_id_letters";
+
+const REASONS: Record<InvalidRefReason, string> = {
+  empty: "it is empty",
+  missing_hash: "it has no #ID after the line number",
+  missing_line: "it has no line number before #",
+  bad_shape: "the ID after # must be exactly two letters",
+  bad_id_letters: `IDs use only the letters ${ID_ALPHABET}`,
+};
+
+export function invalidRefSummary(raw: string, reason: InvalidRefReason, exampleRef: string): string {
+  return `${JSON.stringify(raw)} is not a ref (${REASONS[reason]}); expected LINE#ID exactly as lapp shows it, e.g. "${exampleRef}" (inserts also take "0:" or "EOF:")`;
+}
+
+// ── edit shape ────────────────────────────────────────────────────────────────────────────────────
+
+/** `edits[2]` or `edits[2].start`: 0-based like the JSON array the model sent. */
+export const editPlace = (index: number, field?: string): string =>
+  field ? `edits[${index}].${field}` : `edits[${index}]`;
+
+export const unknownEditType = (index: number, type: unknown): string =>
+  `${editPlace(index, "type")} is ${JSON.stringify(type)}; use replace, insert_after, insert_before or delete`;
+
+export const anchorAndRange = (index: number, type: string): string =>
+  `${editPlace(index)} (${type}) gives both anchor and start/end; give anchor for one line, or start and end for a range`;
+
+export const halfRange = (index: number, type: string, missing: "start" | "end"): string =>
+  `${editPlace(index)} (${type}) gives ${missing === "end" ? "start" : "end"} without ${missing}; a range needs both (use anchor for one line)`;
+
+export const missingTarget = (index: number, type: string): string =>
+  `${editPlace(index)} (${type}) needs anchor (one line) or start and end (a range)`;
+
+export const replaceNeedsContent = (index: number): string =>
+  `${editPlace(index)} (replace) has no content; give the new lines, or "" to remove the lines`;
+
+export const deleteTakesNoContent = (index: number): string =>
+  `${editPlace(index)} (delete) has content; a delete takes none (use replace to change lines)`;
+
+export const insertTakesAnchorOnly = (index: number, type: string): string =>
+  `${editPlace(index)} (${type}) gives start/end; an insert takes only anchor, the line it goes ${type === "insert_after" ? "after" : "before"}`;
+
+export const insertNeedsAnchor = (index: number, type: string): string =>
+  `${editPlace(index)} (${type}) has no anchor; give a ref, or "0:" (start of file) / "EOF:" (end of file)`;
+
+export const insertNeedsContent = (index: number, type: string): string =>
+  `${editPlace(index)} (${type}) has nothing to insert; content must hold at least one line ("\\n" is one empty line)`;
+
+export const specialAnchorMisplaced = (index: number, type: string, field: string, shown: string): string =>
+  `${editPlace(index, field)} is "${shown}", which is an insert position; ${type} needs a line ref like "12#KT"`;
+
+export const startAfterEnd = (index: number, start: string, end: string): string =>
+  `${editPlace(index)} has start ${start} after end ${end}; start must be the first line of the range`;
+
+export const badRef = (index: number, field: string, summary: string): string =>
+  `${editPlace(index, field)}: ${summary}`;
+
+export const lineOutOfRange = (
+  index: number,
+  field: string,
+  shown: string,
+  lineCount: number,
+  lastRef: string | undefined,
+  movedTo: string | undefined,
+): string => {
+  const size =
+    lastRef === undefined
+      ? `the file is empty (insert with "0:")`
+      : `the file has ${plural(lineCount, "line")} (the last is ${lastRef})`;
+  const moved = movedTo ? `; its ID is now on ${movedTo} only, use that if it is the line you meant` : "";
+  return `${editPlace(index, field)} is ${shown}, but ${size}${moved}`;
+};
+
+export const staleRef = (index: number, field: string, shown: string, line: number): string =>
+  `${editPlace(index, field)} is ${shown}, but line ${line} changed since it was read (fresh rows below)`;
+
+// ── warnings ──────────────────────────────────────────────────────────────────────────────────────
+
+export const prefixesStripped = (index: number): string =>
+  `${editPlace(index, "content")}: every line started with a copied "N#ID:" prefix; the prefixes were removed`;
+
+export const duplicateEdit = (index: number, firstIndex: number): string =>
+  `${editPlace(index)} repeats ${editPlace(firstIndex)} exactly; it was applied once`;
+
+export const noOpEdit = (index: number): string =>
+  `${editPlace(index)} changes nothing: its content equals the current lines`;
+
+export const warningLine = (warning: string): string => `warning: ${warning}`;
+
+// ── call-level errors ─────────────────────────────────────────────────────────────────────────────
+
+export const withNothingWritten = (sentence: string): string => `${sentence}; ${NOTHING_WRITTEN}`;
+
+export function problemsSummary(count: number, kinds: readonly string[]): string {
+  return `${plural(count, "problem")} with the edits (${kinds.join(", ")}); ${NOTHING_WRITTEN}`;
+}
+
+export const problemKind = (code: string, count: number): string => {
+  const names: Record<string, [string, string]> = {
+    INVALID_EDIT: ["invalid edit", "invalid edits"],
+    INVALID_REF: ["invalid ref", "invalid refs"],
+    LINE_OUT_OF_RANGE: ["line out of range", "lines out of range"],
+    HASH_MISMATCH: ["stale ref", "stale refs"],
+  };
+  const [one, many] = names[code] ?? [code, code];
+  return `${count} ${count === 1 ? one : many}`;
+};
+
+export const problemListItem = (message: string): string => `- ${message}`;
+
+export const staleRowsHeading = (): string => "Current rows around the stale refs:";
+
+export function hashMismatchSummary(staleCount: number, refCount: number, lines: readonly number[]): string {
+  const verb = staleCount === 1 ? "is" : "are";
+  const which =
+    lines.length === 1
+      ? `line ${lines[0]} changed since it was read`
+      : `lines ${lines.join(", ")} changed since they were read`;
+  return `${staleCount} of ${plural(refCount, "ref")} ${verb} stale (${which}); ${NOTHING_WRITTEN}`;
+}
+
+export const repairGroupSeparator = (): string => "...";
+
+export const movedHint = (staleRef: string, freshRef: string): string =>
+  `hint: the ID of ${staleRef} is now on ${freshRef} only; use ${freshRef} if that is the line you meant.`;
+
+export const retryWithFreshRefs = (): string => "Retry with the fresh refs above.";
+
+export const overlapPair = (first: string, second: string): string => `${first} overlaps ${second}`;
+
+export function overlappingSummary(firstPair: string, pairCount: number): string {
+  const more = pairCount > 1 ? ` (and ${plural(pairCount - 1, "more overlap")})` : "";
+  return `${firstPair}${more}; ${NOTHING_WRITTEN}`;
+}
+
+export const overlapAdvice = (): string =>
+  "Each line may be replaced or deleted by one edit only, and an insert must not be anchored on a line " +
+  "another edit replaces or deletes. Merge such edits into one replace, or anchor the insert on a line outside the range.";
+
+export const editDescription = (index: number, type: string, label: string): string =>
+  `${editPlace(index)} (${type} ${label})`;
+
+export const noChangeSummary = (): string =>
+  `the edits change nothing: every new text equals the current lines; ${NOTHING_WRITTEN}`;
+
+export const noChangeDetails = (): string =>
+  "Check that content holds the changed text, not a copy of the current lines.";
+
+// ── results ───────────────────────────────────────────────────────────────────────────────────────
+
+export const editedSummary = (
+  path: string,
+  edits: number,
+  added: number,
+  removed: number,
+  total: number,
+): string => `edited ${path}: ${plural(edits, "edit")}, +${added} -${removed} lines, now ${plural(total, "line")}`;
+
+export const dryRunSummary = (
+  path: string,
+  edits: number,
+  added: number,
+  removed: number,
+  total: number,
+): string =>
+  `dry run ${path}: ${plural(edits, "edit")}, +${added} -${removed} lines, would be ${plural(total, "line")}; ${NOTHING_WRITTEN}`;
+
+export const dryRunNote = (): string =>
+  `Refs above are those of the current file (unchanged); "+" lines get refs once written.`;
+
+export const regionSeparator = (): string => "...";
+
+export const moreLines = (count: number): string => `... (${plural(count, "more line")})`;
+
+export const fileNowEmpty = (): string => `The file is now empty; insert with anchor "0:".`;

@@ -1,0 +1,34 @@
+// One page of a read: rows from `offset`, stopping at `limit` lines or at the byte budget, whichever comes first.
+// Pure; the caller adds the continuation hint and headers.
+
+import { formatRow } from "./format.ts";
+
+export interface Page {
+  rows: string[];
+  firstLine: number;
+  /** Last line shown (firstLine - 1 when nothing fits, which cannot happen for offset ≤ line count). */
+  lastLine: number;
+  totalLines: number;
+}
+
+export function readPage(
+  lines: readonly string[],
+  offset: number,
+  limit: number,
+  maxBytes: number,
+  lineNumberBase = 1,
+): Page {
+  const rows: string[] = [];
+  let bytes = 0;
+  const startIndex = offset - lineNumberBase;
+  const endIndex = Math.min(lines.length, startIndex + limit);
+  let index = startIndex;
+  for (; index < endIndex; index++) {
+    const row = formatRow(index + lineNumberBase, lines[index]!);
+    // Always show at least one row, so a page makes progress even when one row is huge.
+    if (rows.length > 0 && bytes + row.length + 1 > maxBytes) break;
+    rows.push(row);
+    bytes += row.length + 1;
+  }
+  return { rows, firstLine: offset, lastLine: index - 1 + lineNumberBase, totalLines: lines.length };
+}

@@ -1,0 +1,37 @@
+// The success text of an edit: the summary line, then each changed region with FRESH refs and one
+// context line either side, so the next edit needs no re-read. Changed rows `N#ID:text`, context `N#ID-text`.
+
+import { abbreviatedRows, mergeWindows } from "./abbreviate.ts";
+import type { EditOutcome } from "./edit-types.ts";
+import { formatContextRow, formatRow } from "./format.ts";
+import * as say from "./messages.ts";
+
+/** Context lines shown on each side of a changed region. */
+export const RESULT_CONTEXT = 1;
+
+export function renderEditSuccess(displayPath: string, outcome: EditOutcome): string {
+  const { lines } = outcome.doc;
+  const total = lines.length;
+  const out = [say.editedSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, total)];
+  if (total === 0) out.push(say.fileNowEmpty());
+  // A pure deletion (lineCount 0) still gets a window: the lines either side of the gap.
+  const groups = mergeWindows(outcome.regions, (region) => ({
+    from: Math.max(1, region.start - RESULT_CONTEXT),
+    to: Math.min(total, region.start + region.lineCount - 1 + RESULT_CONTEXT),
+  }));
+  groups.forEach((group, groupIndex) => {
+    if (groupIndex > 0) out.push(say.regionSeparator());
+    let line = group.from;
+    for (const region of group.items) {
+      for (; line < region.start; line++) out.push(formatContextRow(line, lines[line - 1]!));
+      const rows = abbreviatedRows(region.lineCount, (offset) =>
+        formatRow(region.start + offset, lines[region.start + offset - 1]!),
+      );
+      out.push(...rows);
+      line = region.start + region.lineCount;
+    }
+    for (; line <= group.to; line++) out.push(formatContextRow(line, lines[line - 1]!));
+  });
+  for (const warning of outcome.warnings) out.push(say.warningLine(warning));
+  return out.join("\n");
+}

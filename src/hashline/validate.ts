@@ -1,0 +1,159 @@
+// Checks every edit of a call against the file BEFORE the call: shape, ref syntax, range, hash.
+// Never stops at the first problem — all failures are collected so the model fixes them in one retry.
+
+import type { TextDocument } from "../text/document.ts";
+import { splitContent, stripCopiedPrefixes } from "./content.ts";
+import { EDIT_TYPES, type EditInput, type EditOptions, type ResolvedEdit } from "./edit-types.ts";
+import { lineId } from "./hash.ts";
+import * as say from "./messages.ts";
+import { uniqueNearbyRef } from "./nearby.ts";
+import { exampleRefOf, parseRef, showRef, type ParsedRef } from "./refs.ts";
+
+export type FailureCode = "INVALID_EDIT" | "INVALID_REF" | "LINE_OUT_OF_RANGE" | "HASH_MISMATCH";
+
+export interface EditFailure {
+  code: FailureCode;
+  /** Index of the edit in the call. */
+  index: number;
+  message: string;
+  /** For HASH_MISMATCH: the stale ref, so the repair payload can show fresh rows around it. */
+  stale?: { line: number; id: string };
+}
+
+export interface Validation {
+  resolved: ResolvedEdit[];
+  failures: EditFailure[];
+  warnings: string[];
+  /** Every distinct line ref of the call (`12#KT`), for "K of N refs are stale". */
+  lineRefs: Set<string>;
+}
+
+type CheckedRef = { ok: true; ref: ParsedRef } | { ok: false };
+
+/** Validates and resolves all edits; `resolved` is complete only when `failures` is empty. */
+export function validateEdits(
+  doc: TextDocument,
+  edits: readonly EditInput[],
+  options: EditOptions = {},
+): Validation {
+  const state: Validation = { resolved: [], failures: [], warnings: [], lineRefs: new Set() };
+  const example = exampleRefOf(doc.lines);
+  edits.forEach((edit, index) => validateOne(doc, edit, index, options, example, state));
+  return state;
+}
+
+function validateOne(
+  doc: TextDocument,
+  edit: EditInput,
+  index: number,
+  options: EditOptions,
+  example: string,
+  state: Validation,
+): void {
+  const invalid = (message: string) => state.failures.push({ code: "INVALID_EDIT", index, message });
+  const type = edit.type;
+  if (!(EDIT_TYPES as readonly string[]).includes(type)) {
+    invalid(say.unknownEditType(index, type));
+    return;
+  }
+  const anchor = present(edit.anchor);
+  const start = present(edit.start);
+  const end = present(edit.end);
+  const failuresBefore = state.failures.length;
+
+  /** Parses, range-checks and hash-checks one ref; records failures. */
+  const check = (field: string, raw: string): CheckedRef => {
+    const parsed = parseRef(raw, example);
+    if (!parsed.ok) {
+      state.failures.push({ code: "INVALID_REF", index, message: say.badRef(index, field, parsed.error.summary) });
+      return { ok: false };
+    }
+    const ref = parsed.value;
+    if (ref.kind !== "line") return { ok: true, ref };
+    const shown = showRef(ref);
+    state.lineRefs.add(shown);
+    const lineCount = doc.lines.length;
+    if (ref.line < 1 || ref.line > lineCount) {
+      const empty = lineCount === 0;
+      const lastRef = empty ? undefined : refLabel(doc, lineCount);
+      const near = empty ? undefined : uniqueNearbyRef(doc.lines, Math.min(Math.max(ref.line, 1), lineCount), ref.id);
+      const message = say.lineOutOfRange(index, field, shown, lineCount, lastRef, near);
+      state.failures.push({ code: "LINE_OUT_OF_RANGE", index, message });
+      return { ok: false };
+    }
+    const current = doc.lines[ref.line - 1]!;
+    if (lineId(ref.line, current) !== ref.id || options.isStaleByMemory?.(ref.line, ref.id) === true) {
+      const message = say.staleRef(index, field, shown, ref.line);
+      state.failures.push({ code: "HASH_MISMATCH", index, message, stale: { line: ref.line, id: ref.id } });
+      return { ok: false };
+    }
+    return { ok: true, ref };
+  };
+
+  const content = edit.content === undefined ? undefined : takeContent(edit.content, index, state.warnings);
+
+  if (type === "replace" || type === "delete") {
+    if (type === "replace" && content === undefined) invalid(say.replaceNeedsContent(index));
+    if (type === "delete" && content !== undefined && content.length > 0) invalid(say.deleteTakesNoContent(index));
+    if (anchor !== undefined && (start !== undefined || end !== undefined)) invalid(say.anchorAndRange(index, type));
+    else if (anchor === undefined && start === undefined && end === undefined) invalid(say.missingTarget(index, type));
+    else if (anchor === undefined && start === undefined) invalid(say.halfRange(index, type, "start"));
+    else if (anchor === undefined && end === undefined) invalid(say.halfRange(index, type, "end"));
+
+    const lineOf = (field: string, raw: string | undefined): number | undefined => {
+      if (raw === undefined) return undefined;
+      const checked = check(field, raw);
+      if (!checked.ok) return undefined;
+      if (checked.ref.kind !== "line") {
+        invalid(say.specialAnchorMisplaced(index, type, field, showRef(checked.ref)));
+        return undefined;
+      }
+      return checked.ref.line;
+    };
+    const anchorLine = lineOf("anchor", anchor);
+    const startLine = lineOf("start", start);
+    const endLine = lineOf("end", end);
+    if (startLine !== undefined && endLine !== undefined && startLine > endLine) {
+      invalid(say.startAfterEnd(index, refLabel(doc, startLine), refLabel(doc, endLine)));
+    }
+    if (state.failures.length > failuresBefore) return;
+    const first = anchorLine ?? startLine!;
+    const last = anchorLine ?? endLine!;
+    const label = first === last ? refLabel(doc, first) : `${refLabel(doc, first)}..${refLabel(doc, last)}`;
+    state.resolved.push({ index, type, start: first, end: last, lines: type === "delete" ? [] : content!, label });
+    return;
+  }
+
+  // insert_after / insert_before
+  if (start !== undefined || end !== undefined) invalid(say.insertTakesAnchorOnly(index, type));
+  if (content === undefined || content.length === 0) invalid(say.insertNeedsContent(index, type));
+  if (anchor === undefined) {
+    invalid(say.insertNeedsAnchor(index, type));
+    return;
+  }
+  const checked = check("anchor", anchor);
+  if (!checked.ok || state.failures.length > failuresBefore) return;
+  const ref = checked.ref;
+  const lineCount = doc.lines.length;
+  // `0:` and `EOF:` name gaps, not lines, so insert_before and insert_after agree on them:
+  // before/after the start of the file is its start, before/after its end is its end.
+  const gap =
+    ref.kind === "start" ? 0 : ref.kind === "end" ? lineCount : type === "insert_after" ? ref.line : ref.line - 1;
+  const anchorLine = ref.kind === "line" ? ref.line : undefined;
+  state.resolved.push({ index, type, gap, anchorLine, lines: content!, label: showRef(ref) });
+}
+
+/** A ref given as "" or only whitespace counts as absent: models often fill unused optional fields so. */
+function present(value: string | undefined): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+function takeContent(raw: string, index: number, warnings: string[]): string[] {
+  const { content, stripped } = stripCopiedPrefixes(raw);
+  if (stripped) warnings.push(say.prefixesStripped(index));
+  return splitContent(content);
+}
+
+function refLabel(doc: TextDocument, line: number): string {
+  return `${line}#${lineId(line, doc.lines[line - 1]!)}`;
+}

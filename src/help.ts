@@ -1,0 +1,28 @@
+// The text of `lapp --help`: every flag with its env var and default.
+import { DEFAULT_BLOCK_PATTERNS } from "./config.ts";
+import { DEFAULT_READ_LIMIT } from "./limits.ts";
+import { VERSION } from "./version.ts";
+
+export const HELP = `lapp ${VERSION} — hash-addressed file reading and editing for AI coding agents (an MCP server on stdio)
+
+Usage:
+  lapp [flags]                      serve MCP over stdin/stdout
+  lapp setup <claude|codex|cursor>  add lapp to an agent's MCP configuration (lapp setup --help)
+  lapp --version | --help
+
+Flags (each has an environment variable; a flag wins over its variable):
+  --root <dir>         LAPP_ROOT         every operation is confined to this directory (default: current dir)
+  --limit <n>          LAPP_LIMIT        default number of lines lapp_read returns (default: ${DEFAULT_READ_LIMIT})
+  --block <glob>       LAPP_BLOCK        add a blocked path pattern; repeatable (env: ':'-separated)
+  --allow <glob>       LAPP_ALLOW        unblock: removes an equal block pattern and exempts paths it matches;
+                                         repeatable (env: ':'-separated)
+  --only-tools <list>  LAPP_ONLY_TOOLS   expose only these tools, comma-separated (e.g. read,edit,grep)
+  --log-file <path>    LAPP_LOG_FILE     append one line per tool call here instead of stderr
+  --version, -v                          print version, commit and target, then exit
+  --help, -h                             print this help, then exit
+
+Blocked by default (root-relative globs, dotfiles included):
+  ${DEFAULT_BLOCK_PATTERNS.join(" ")}
+
+Exit codes: 0 normal end, 2 bad flag or unusable root.
+`;

@@ -1,0 +1,41 @@
+// Entry point: answers --version/--help without loading the server, validates flags and root, then serves.
+// Only this file and src/server/ touch process-wide state (argv, env, exit codes, stdio).
+
+import { parseArgs } from "./config.ts";
+import { COMMIT, TARGET, VERSION } from "./version.ts";
+
+const argv = process.argv.slice(2);
+
+async function main(): Promise<number> {
+  if (argv[0] === "setup") {
+    const { runSetup } = await import("./setup/cli.ts");
+    return runSetup(argv.slice(1));
+  }
+  const parsed = parseArgs(argv, process.env, process.cwd());
+  switch (parsed.kind) {
+    case "version":
+      process.stdout.write(`lapp ${VERSION} (commit ${COMMIT}, ${TARGET})\n`);
+      return 0;
+    case "help": {
+      const { HELP } = await import("./help.ts");
+      process.stdout.write(HELP);
+      return 0;
+    }
+    case "error":
+      process.stderr.write(`lapp: ${parsed.message}\n`);
+      return 2;
+    case "serve": {
+      const { startServer } = await import("./server/start.ts");
+      return startServer(parsed.config);
+    }
+  }
+}
+
+// The server resolves when the client closes stdin; every path ends with an explicit exit code.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`lapp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

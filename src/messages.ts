@@ -1,0 +1,41 @@
+// Sentences the server and the read/write tools show a model: instructions, the startup hint, page notes.
+// The edit engine's sentences live in src/hashline/messages.ts, file errors in src/files/messages.ts.
+
+import type { Encoding } from "./text/document.ts";
+
+export const STARTUP_HINT =
+  "This project uses lapp for file editing. Prefer lapp_read / lapp_edit / lapp_write / lapp_grep over the built-in Read / Edit / Write / Grep tools.";
+
+export const INSTRUCTIONS = `lapp shows every line as N#ID:text — N is the line number, ID a two-letter hash of the line's content (e.g. 12#KT:const x = 1;).
+To edit, name lines by their ref (12#KT) in lapp_edit instead of retyping old code; never include the N#ID: prefix in new content.
+Refs stay valid across pages and across edits of other lines; after an edit, use the fresh refs it returns.
+If an edit fails with HASH_MISMATCH, the file changed since you read it: retry with the fresh refs in the error, no re-read needed.
+Use lapp_grep to find lines (it returns refs), lapp_find_block / lapp_replace_block for whole functions or classes, lapp_write only for new files.
+${STARTUP_HINT}`;
+
+export function encodingNote(encoding: Encoding, bom: boolean): string | undefined {
+  if (encoding === "utf-8") return undefined;
+  const name = { "utf-16le": "UTF-16 LE", "utf-16be": "UTF-16 BE", latin1: "Latin-1" }[encoding];
+  return `[encoding: ${name}${bom ? " with BOM" : ""}; edits are written back in the same encoding]`;
+}
+
+export const emptyFile = (display: string): string =>
+  `${display} is empty (0 lines). To add text, use lapp_edit with {"type":"insert_after","anchor":"0:","content":"..."}.`;
+
+export const continuation = (first: number, last: number, total: number): string =>
+  `[showing lines ${first}-${last} of ${total}; continue with offset=${last + 1}]`;
+
+export const offsetPastEnd = (display: string, offset: number, total: number): string =>
+  `offset ${offset} is past the end of ${display}, which has ${total} line${total === 1 ? "" : "s"}.`;
+
+export const wroteFile = (display: string, lines: number, bytes: number): string =>
+  `wrote ${display}: ${lines} line${lines === 1 ? "" : "s"}, ${bytes} bytes`;
+
+export const wroteLargeFile = (display: string, lines: number, bytes: number, limit: number): string =>
+  `${wroteFile(display, lines, bytes)} (more than ${limit} lines, so rows are not shown; use lapp_read for refs)`;
+
+export const fileExists = (display: string): string =>
+  `${display} already exists; lapp_write only creates new files. Read it with lapp_read and change it with lapp_edit.`;
+
+export const strippedPrefixesWarning =
+  "warning: every line of content started with a copied N#ID: prefix; the prefixes were removed.";

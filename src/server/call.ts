@@ -1,0 +1,44 @@
+// Runs one tools/call: find the tool, validate at the chokepoint, run, and turn any outcome into a text result.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { LappError } from "../errors.ts";
+import type { Tool, ToolContext } from "../tools/tool.ts";
+import type { Logger } from "./log.ts";
+import { validateArguments } from "./validate.ts";
+
+export type CallContext = Omit<ToolContext, "notePath">;
+
+export async function callTool(
+  tools: ReadonlyMap<string, Tool>,
+  name: string,
+  args: unknown,
+  context: CallContext,
+  log: Logger,
+): Promise<CallToolResult> {
+  const started = performance.now();
+  let path: string | undefined;
+  const finish = (result: CallToolResult, outcome: string): CallToolResult => {
+    log({ tool: name, path, outcome, ms: performance.now() - started });
+    return result;
+  };
+  try {
+    const tool = tools.get(name);
+    if (!tool) {
+      throw new LappError("INVALID_ARGUMENTS", `unknown tool ${JSON.stringify(name)}`, `Available: ${[...tools.keys()].join(", ")}`);
+    }
+    const input = validateArguments(tool, args);
+    if (!input.ok) throw input.error;
+    const output = await tool.run(input.value, { ...context, notePath: (display) => (path = display) });
+    const content = typeof output === "string" ? [{ type: "text" as const, text: output }] : output.content;
+    return finish({ content }, "ok");
+  } catch (error) {
+    const lappError =
+      error instanceof LappError
+        ? error
+        : new LappError(
+            "INTERNAL_ERROR",
+            `${name} failed unexpectedly (${error instanceof Error ? error.message : String(error)}); nothing was written.`,
+            "This is a bug in lapp. Retrying the same call may fail the same way.",
+          );
+    return finish({ content: [{ type: "text", text: lappError.render() }], isError: true }, lappError.code);
+  }
+}

@@ -1,0 +1,20 @@
+// The tools/list payload: names, model-facing descriptions, annotations, and JSON Schemas generated from valibot.
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "../tools/tool.ts";
+
+export function describeTools(tools: readonly Tool[]): McpTool[] {
+  return tools.map((tool) => {
+    const { $schema: _ignored, ...inputSchema } = toJsonSchema(tool.schema, { errorMode: "ignore" }) as Record<
+      string,
+      unknown
+    >;
+    return {
+      name: tool.name,
+      title: tool.annotations.title,
+      description: tool.description,
+      inputSchema: inputSchema as McpTool["inputSchema"],
+      annotations: tool.annotations,
+    };
+  });
+}

@@ -1,0 +1,136 @@
+// Bytes ⇄ text for the encodings lapp edits: UTF-8 (± BOM), UTF-16 LE/BE with BOM, Latin-1 fallback.
+// Latin-1 maps every byte to one code unit, so any non-UTF-8 text file round-trips byte for byte.
+
+import { fail, ok, type Result } from "../errors.ts";
+import { type Encoding, type TextDocument, joinLines, splitLines } from "./document.ts";
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+const utf8Strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const utf8Encoder = new TextEncoder();
+
+export interface DecodedText {
+  encoding: Encoding;
+  bom: boolean;
+  text: string;
+}
+
+/** Detects the encoding and decodes. Never fails: invalid UTF-8 falls back to Latin-1. */
+export function decodeBytes(bytes: Uint8Array): DecodedText {
+  if (bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2]) {
+    const rest = bytes.subarray(3);
+    const text = tryUtf8(rest);
+    if (text !== undefined) return { encoding: "utf-8", bom: true, text };
+    // A UTF-8 BOM followed by invalid UTF-8: keep every byte, BOM bytes included, as Latin-1.
+    return { encoding: "latin1", bom: false, text: latin1Decode(bytes) };
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return { encoding: "utf-16le", bom: true, text: utf16Decode(bytes.subarray(2), true) };
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return { encoding: "utf-16be", bom: true, text: utf16Decode(bytes.subarray(2), false) };
+  }
+  const text = tryUtf8(bytes);
+  if (text !== undefined) return { encoding: "utf-8", bom: false, text };
+  return { encoding: "latin1", bom: false, text: latin1Decode(bytes) };
+}
+
+/** Decodes bytes into a line document. */
+export function decodeDocument(bytes: Uint8Array): TextDocument {
+  const { encoding, bom, text } = decodeBytes(bytes);
+  const { lines, terminators } = splitLines(text);
+  return { encoding, bom, lines, terminators };
+}
+
+/** Encodes a document back to bytes in its own encoding; Latin-1 refuses characters above U+00FF. */
+export function encodeDocument(doc: TextDocument): Result<Uint8Array> {
+  return encodeText(joinLines(doc.lines, doc.terminators), doc.encoding, doc.bom);
+}
+
+export function encodeText(text: string, encoding: Encoding, bom: boolean): Result<Uint8Array> {
+  switch (encoding) {
+    case "utf-8": {
+      const body = utf8Encoder.encode(text);
+      if (!bom) return ok(body);
+      const out = new Uint8Array(body.length + 3);
+      out.set(UTF8_BOM, 0);
+      out.set(body, 3);
+      return ok(out);
+    }
+    case "utf-16le":
+    case "utf-16be":
+      return ok(utf16Encode(text, encoding === "utf-16le", bom));
+    case "latin1":
+      return latin1Encode(text);
+  }
+}
+
+function tryUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8Strict.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+const CHUNK = 8192;
+
+function latin1Decode(bytes: Uint8Array): string {
+  let out = "";
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    out += String.fromCharCode(...bytes.subarray(start, start + CHUNK));
+  }
+  return out;
+}
+
+function latin1Encode(text: string): Result<Uint8Array> {
+  const out = new Uint8Array(text.length);
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code > 0xff) {
+      const lineNumber = text.slice(0, index).split("\n").length;
+      const char = String.fromCodePoint(text.codePointAt(index)!);
+      return fail(
+        "ENCODING_UNREPRESENTABLE",
+        `the file is Latin-1 and cannot hold ${JSON.stringify(char)} (U+${code.toString(16).toUpperCase().padStart(4, "0")}) on new line ${lineNumber}; nothing was written.`,
+        "Use only characters up to U+00FF in this file, or an escape sequence of the file's language.",
+      );
+    }
+    out[index] = code;
+  }
+  return ok(out);
+}
+
+function utf16Decode(bytes: Uint8Array, littleEndian: boolean): string {
+  const units = Math.floor(bytes.length / 2);
+  let out = "";
+  const chunk: number[] = [];
+  for (let unit = 0; unit < units; unit++) {
+    const low = bytes[unit * 2]!;
+    const high = bytes[unit * 2 + 1]!;
+    chunk.push(littleEndian ? low | (high << 8) : (low << 8) | high);
+    if (chunk.length === CHUNK) {
+      out += String.fromCharCode(...chunk);
+      chunk.length = 0;
+    }
+  }
+  out += String.fromCharCode(...chunk);
+  // An odd trailing byte cannot be a UTF-16 unit; keep it as a Latin-1 char so it is not silently lost.
+  if (bytes.length % 2 === 1) out += String.fromCharCode(bytes[bytes.length - 1]!);
+  return out;
+}
+
+function utf16Encode(text: string, littleEndian: boolean, bom: boolean): Uint8Array {
+  const offset = bom ? 2 : 0;
+  const out = new Uint8Array(offset + text.length * 2);
+  if (bom) {
+    out[0] = littleEndian ? 0xff : 0xfe;
+    out[1] = littleEndian ? 0xfe : 0xff;
+  }
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const position = offset + index * 2;
+    out[position] = littleEndian ? code & 0xff : code >> 8;
+    out[position + 1] = littleEndian ? code >> 8 : code & 0xff;
+  }
+  return out;
+}

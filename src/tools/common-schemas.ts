@@ -1,0 +1,14 @@
+// Schema pieces several tools share, each with the description the model sees.
+import * as v from "valibot";
+
+export const pathField = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.description("File path, relative to the project root (or absolute inside it)."),
+);
+
+export const refPattern = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.description('A line ref copied from lapp output, e.g. "12#KT".'),
+);

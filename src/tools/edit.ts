@@ -1,0 +1,81 @@
+// lapp_edit: several edits by refs, validated together against the file as read, applied atomically.
+import * as v from "valibot";
+import { unwrap } from "../errors.ts";
+import { applyEdits, renderDryRun, renderEditSuccess } from "../hashline/edit.ts";
+import { commitDocument } from "../files/commit.ts";
+import { loadTextFile } from "../files/load.ts";
+import { MAX_EDITS_PER_CALL } from "../limits.ts";
+import { pathField } from "./common-schemas.ts";
+import { defineTool } from "./tool.ts";
+
+const ref = (what: string) => v.pipe(v.string(), v.description(what));
+const content = v.pipe(
+  v.string(),
+  v.description('The complete new line(s); "\\n" separates lines. Indentation is literal. Never include N#ID: prefixes.'),
+);
+
+const editSchema = v.variant("type", [
+  v.object({
+    type: v.literal("replace"),
+    anchor: v.optional(ref("Ref of the one line to replace (or use start+end).")),
+    start: v.optional(ref("Ref of the first line of the range to replace.")),
+    end: v.optional(ref("Ref of the last line of the range to replace (inclusive).")),
+    content,
+  }),
+  v.object({
+    type: v.literal("insert_after"),
+    anchor: ref('Ref of the line to insert after; "0:" = start of file, "EOF:" = end of file.'),
+    content,
+  }),
+  v.object({
+    type: v.literal("insert_before"),
+    anchor: ref("Ref of the line to insert before."),
+    content,
+  }),
+  v.object({
+    type: v.literal("delete"),
+    anchor: v.optional(ref("Ref of the one line to delete (or use start+end).")),
+    start: v.optional(ref("Ref of the first line of the range to delete.")),
+    end: v.optional(ref("Ref of the last line of the range to delete (inclusive).")),
+  }),
+]);
+
+export const editTool = defineTool({
+  name: "lapp_edit",
+  description: `Edit a file by line refs (N#ID from lapp_read, lapp_grep or a previous edit). All refs point at the file as you read it; edits apply together, so line numbers never shift between them. If any ref is stale, nothing is written and the error shows fresh refs to retry with.
+Operations: replace (anchor, or start+end), insert_after (anchor; "0:" = file start, "EOF:" = end), insert_before (anchor), delete (anchor, or start+end). content is the full new text of the lines.
+Example: {"path":"src/app.ts","edits":[{"type":"replace","anchor":"12#KT","content":"  listen(9090);"},{"type":"insert_after","anchor":"30#PM","content":"export { start };"},{"type":"delete","start":"40#QW","end":"44#ZP"}]}
+The result lists the changed lines with fresh refs; use them for the next edit without re-reading.`,
+  schema: v.object({
+    path: pathField,
+    edits: v.pipe(
+      v.array(editSchema),
+      v.minLength(1),
+      v.maxLength(MAX_EDITS_PER_CALL),
+      v.description(`1 to ${MAX_EDITS_PER_CALL} edit operations, all against the file as read.`),
+    ),
+    dry_run: v.optional(
+      v.pipe(v.boolean(), v.description("Validate and show a diff preview without writing. Default false.")),
+    ),
+  }),
+  annotations: {
+    title: "Edit file by line refs",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  run(input, context) {
+    const path = unwrap(context.guard.resolve(input.path));
+    context.notePath(path.display);
+    return context.queue.run(path.real, () => {
+      const loaded = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
+      const isStaleByMemory = context.memory.staleChecker(path.real, loaded.doc.lines);
+      const outcome = unwrap(applyEdits(loaded.doc, input.edits, { isStaleByMemory }));
+      if (input.dry_run) return renderDryRun(path.display, loaded.doc, outcome);
+      unwrap(commitDocument(path, outcome.doc, loaded.identity));
+      context.memory.remember(path.real, outcome.doc.lines);
+      return renderEditSuccess(path.display, outcome);
+    });
+  },
+});

@@ -1,0 +1,12 @@
+// Every tool lapp has, in the order clients list them. --only-tools filters this list.
+import type { ToolName } from "../config.ts";
+import { editTool } from "./edit.ts";
+import { readTool } from "./read.ts";
+import type { Tool } from "./tool.ts";
+import { writeTool } from "./write.ts";
+
+export const ALL_TOOLS: readonly Tool[] = [readTool, editTool, writeTool] as unknown as Tool[];
+
+export function selectTools(names: readonly ToolName[]): Tool[] {
+  return ALL_TOOLS.filter((tool) => names.includes(tool.name));
+}

@@ -1,0 +1,47 @@
+// What a tool is: a valibot schema (the one source of its JSON Schema and its runtime check), a description
+// written for models, annotations, and a handler that reads as guard → load → core → render.
+
+import type * as v from "valibot";
+import type { Config, ToolName } from "../config.ts";
+import type { FileQueue } from "../files/file-queue.ts";
+import type { ServedMemory } from "../files/served-memory.ts";
+import type { PathGuard } from "../security/guard.ts";
+
+export type ContentBlock = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
+
+/** A handler returns plain text (the usual case) or content blocks (images). Errors are thrown LappErrors. */
+export type ToolOutput = string | { content: ContentBlock[] };
+
+export interface ToolContext {
+  config: Config;
+  guard: PathGuard;
+  queue: FileQueue;
+  memory: ServedMemory;
+  /** Aborted when the client cancels the request. */
+  signal: AbortSignal;
+  /** Sends an MCP progress notification when the client asked for them; a no-op otherwise. */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  /** The path the call is about, for the log line. */
+  notePath(display: string): void;
+}
+
+export interface ToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: false;
+}
+
+export interface Tool<S extends v.GenericSchema = v.GenericSchema> {
+  name: ToolName;
+  description: string;
+  schema: S;
+  annotations: ToolAnnotations;
+  run(input: v.InferOutput<S>, context: ToolContext): Promise<ToolOutput> | ToolOutput;
+}
+
+/** Identity helper so each tool file gets its input type inferred from its schema. */
+export function defineTool<S extends v.GenericSchema>(tool: Tool<S>): Tool<S> {
+  return tool;
+}

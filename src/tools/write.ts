@@ -1,0 +1,56 @@
+// lapp_write: create a new file (never overwrite), creating parent directories inside the root.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import * as v from "valibot";
+import { LappError, unwrap } from "../errors.ts";
+import { stripCopiedPrefixes } from "../hashline/content.ts";
+import { renderRows } from "../hashline/format.ts";
+import { commitBytes } from "../files/commit.ts";
+import { WRITE_ECHO_MAX_LINES } from "../limits.ts";
+import { fileExists, strippedPrefixesWarning, wroteFile, wroteLargeFile } from "../messages.ts";
+import { splitLines } from "../text/document.ts";
+import { pathField } from "./common-schemas.ts";
+import { defineTool } from "./tool.ts";
+
+export const writeTool = defineTool({
+  name: "lapp_write",
+  description: `Create a NEW file with the given content (UTF-8, written exactly as given). Fails with FILE_EXISTS if the path exists — change existing files with lapp_edit. Missing parent directories are created.
+Example: {"path":"src/util/slug.ts","content":"export function slug(s: string) {\\n  return s.toLowerCase();\\n}\\n"}
+Returns the new file as N#ID:text rows (up to ${WRITE_ECHO_MAX_LINES} lines) so you can edit it right away.`,
+  schema: v.object({
+    path: pathField,
+    content: v.pipe(v.string(), v.description("The complete content of the new file.")),
+  }),
+  annotations: {
+    title: "Create new file",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  run(input, context) {
+    const path = unwrap(context.guard.resolve(input.path));
+    context.notePath(path.display);
+    return context.queue.run(path.real, () => {
+      if (path.exists) throw new LappError("FILE_EXISTS", fileExists(path.display));
+      const { content, stripped } = stripCopiedPrefixes(input.content);
+      const bytes = new TextEncoder().encode(content);
+      try {
+        mkdirSync(dirname(path.real), { recursive: true });
+      } catch (error) {
+        throw new LappError("WRITE_FAILED", `cannot create the parent directory of ${path.display} (${String(error)}).`);
+      }
+      const committed = commitBytes(path, bytes, undefined);
+      // The path was free when checked; FILE_CHANGED here means another process created it meanwhile.
+      if (!committed.ok && committed.error.code === "FILE_CHANGED") throw new LappError("FILE_EXISTS", fileExists(path.display));
+      unwrap(committed);
+      const { lines } = splitLines(content);
+      context.memory.remember(path.real, lines);
+      const summary =
+        lines.length <= WRITE_ECHO_MAX_LINES
+          ? [wroteFile(path.display, lines.length, bytes.length), ...(lines.length ? [renderRows(lines, 1, lines.length)] : [])]
+          : [wroteLargeFile(path.display, lines.length, bytes.length, WRITE_ECHO_MAX_LINES)];
+      return [...summary, ...(stripped ? [strippedPrefixesWarning] : [])].join("\n");
+    });
+  },
+});

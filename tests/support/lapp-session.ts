@@ -1,0 +1,67 @@
+// Test support: spawns the compiled dist/lapp on a temp root and speaks MCP to it with the SDK's client.
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+
+export const LAPP_BINARY = resolve(import.meta.dir, "../../dist/lapp");
+
+export interface LappSession {
+  client: Client;
+  root: string;
+  stderr: () => string;
+  /** Calls a tool and returns its text (all text blocks joined) and error flag. */
+  call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean; result: CallToolResult }>;
+  close(): Promise<void>;
+}
+
+export function makeTempRoot(prefix = "lapp-test-"): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+export async function startLapp(options: { root?: string; args?: string[]; cwd?: string } = {}): Promise<LappSession> {
+  const ownsRoot = options.root === undefined;
+  const root = options.root ?? makeTempRoot();
+  const transport = new StdioClientTransport({
+    command: LAPP_BINARY,
+    args: ["--root", root, ...(options.args ?? [])],
+    cwd: options.cwd ?? root,
+    stderr: "pipe",
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? root },
+  });
+  let stderrText = "";
+  transport.stderr?.on("data", (chunk: Buffer) => (stderrText += chunk.toString()));
+  const client = new Client({ name: "lapp-tests", version: "1.0.0" });
+  await client.connect(transport);
+  return {
+    client,
+    root,
+    stderr: () => stderrText,
+    async call(name, args) {
+      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      const text = result.content
+        .filter((block) => block.type === "text")
+        .map((block) => (block as { text: string }).text)
+        .join("\n");
+      return { text, isError: result.isError === true, result };
+    },
+    async close() {
+      await client.close();
+      if (ownsRoot) rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The error code of an error result text (`error CODE: …`). */
+export function errorCode(text: string): string | undefined {
+  return /^error ([A-Z_]+):/.exec(text)?.[1];
+}
+
+/** Refs of every row `N#ID:text` in a text, by line number. */
+export function refsByLine(text: string): Map<number, string> {
+  const refs = new Map<number, string>();
+  for (const match of text.matchAll(/^(?:>>> |\s*)?(\d+)#([A-Z]{2})[:-]/gm)) refs.set(Number(match[1]), `${match[1]}#${match[2]}`);
+  return refs;
+}
