@@ -3,7 +3,7 @@
 //
 // usage: bun scripts/dist.ts [--only linux-x64,darwin-arm64] [--out dist/release]
 
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../package.json";
 import { tarGz, zip } from "./archive.ts";
@@ -52,12 +52,10 @@ function readHead(path: string): Uint8Array {
   return new Uint8Array(readFileSync(path)).subarray(0, 1 << 16);
 }
 
-/** Whether this machine can execute the target's binary, judged by the running Bun's own format. */
+/** Whether this machine can execute the target's binary: same OS, CPU and libc as the running Bun. */
 function hostRuns(target: ReleaseTarget): boolean {
   const host = executableFormat(readHead(process.execPath));
-  if (!host || host.os !== target.os || host.arch !== target.arch) return false;
-  if (target.libc === host.libc) return true;
-  return target.libc === "musl" && existsSync(`/lib/ld-musl-${target.arch === "x64" ? "x86_64" : "aarch64"}.so.1`);
+  return host?.os === target.os && host.arch === target.arch && host.libc === target.libc;
 }
 
 function compile(target: ReleaseTarget, runtime: string, commit: string, outfile: string): void {
@@ -119,13 +117,13 @@ function main(): void {
     const entry = { name: binaryName(target), bytes: readFileSync(binary), mode: 0o755, mtime };
     const archive = target.archive === "zip" ? zip(entry) : tarGz(entry);
     const name = archiveName(target);
-    void Bun.write(join(out, name), archive);
+    writeFileSync(join(out, name), archive);
     sums.set(name, sha256Hex(archive));
     const seconds = ((performance.now() - targetStarted) / 1000).toFixed(1);
     log(`${name}: ${mb(archive.length)} (binary ${mb(statSync(binary).size)}) in ${seconds} s${ran}`);
   }
   rmSync(work, { recursive: true, force: true });
-  void Bun.write(join(out, "SHA256SUMS"), renderChecksums(sums));
+  writeFileSync(join(out, "SHA256SUMS"), renderChecksums(sums));
   log(`wrote ${sums.size} archives and SHA256SUMS to ${out}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -1,0 +1,71 @@
+// `bun scripts/verify-release.ts [dir]`: checks a release folder the way a user's machine would see it.
+// Every archive is listed in SHA256SUMS and matches it, holds exactly its one binary for the right platform,
+// and the binaries this machine can run print the package version.
+
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pkg from "../package.json";
+import { parseChecksums, sha256Hex } from "./checksums.ts";
+import { executableFormat } from "./executable-format.ts";
+import { RELEASE_TARGETS, archiveName, binaryName, type ReleaseTarget } from "./release-targets.ts";
+
+const dir = process.argv[2] ?? "dist/release";
+const problems: string[] = [];
+
+function run(command: string[], cwd?: string): { code: number; out: string } {
+  const result = Bun.spawnSync(command, { cwd, stdout: "pipe", stderr: "pipe" });
+  return { code: result.exitCode ?? -1, out: `${result.stdout}${result.stderr}`.trim() };
+}
+
+function verifyArchive(target: ReleaseTarget, expected: string | undefined, host: ReturnType<typeof executableFormat>) {
+  const name = archiveName(target);
+  const path = resolve(dir, name);
+  if (!existsSync(path)) return problems.push(`${name} is missing`);
+  const bytes = readFileSync(path);
+  if (expected === undefined) return problems.push(`${name} is not listed in SHA256SUMS`);
+  if (sha256Hex(bytes) !== expected) return problems.push(`${name} does not match its SHA256SUMS line`);
+  // Extract with the system's own tools, as a user would, to prove the archive is not only self-consistent.
+  const scratch = mkdtempSync(join(tmpdir(), "lapp-verify-"));
+  try {
+    const listing = target.archive === "zip" ? run(["unzip", "-Z1", path]) : run(["tar", "-tzf", path]);
+    if (listing.out !== binaryName(target)) return problems.push(`${name} holds ${JSON.stringify(listing.out)}`);
+    const extract =
+      target.archive === "zip"
+        ? run(["unzip", "-q", path], scratch)
+        : run(["tar", "-xzf", path], scratch);
+    if (extract.code !== 0) return problems.push(`${name} does not extract: ${extract.out}`);
+    const binary = join(scratch, binaryName(target));
+    const format = executableFormat(new Uint8Array(readFileSync(binary)).subarray(0, 1 << 16));
+    if (format?.os !== target.os || format.arch !== target.arch || format.libc !== target.libc) {
+      return problems.push(`${name} holds a binary for ${JSON.stringify(format)}`);
+    }
+    let ran = "not runnable here";
+    if (host?.os === target.os && host.arch === target.arch && host.libc === target.libc) {
+      const version = run([binary, "--version"], scratch);
+      if (version.code !== 0 || !version.out.includes(pkg.version)) {
+        return problems.push(`${name}: --version printed ${JSON.stringify(version.out)}`);
+      }
+      ran = version.out;
+    }
+    console.error(`ok ${name} (${(bytes.length / 1024 / 1024).toFixed(1)} MiB): ${ran}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const parsed = parseChecksums(readFileSync(join(dir, "SHA256SUMS"), "utf8"));
+if (!parsed.ok) {
+  console.error(`SHA256SUMS: ${parsed.problem}`);
+  process.exit(1);
+}
+const host = executableFormat(new Uint8Array(readFileSync(process.execPath)).subarray(0, 1 << 16));
+for (const target of RELEASE_TARGETS) verifyArchive(target, parsed.sums.get(archiveName(target)), host);
+const expectedNames = new Set(RELEASE_TARGETS.map(archiveName));
+for (const name of parsed.sums.keys()) if (!expectedNames.has(name)) problems.push(`SHA256SUMS lists unknown ${name}`);
+for (const file of readdirSync(dir)) {
+  if (file !== "SHA256SUMS" && file !== "lapp.rb" && !expectedNames.has(file)) problems.push(`stray file ${file}`);
+}
+for (const problem of problems) console.error(`FAIL ${problem}`);
+console.error(problems.length === 0 ? `release in ${dir} verified` : `${problems.length} problem(s)`);
+process.exit(problems.length === 0 ? 0 : 1);
