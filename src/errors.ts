@@ -33,13 +33,19 @@ export class LappError extends Error {
   readonly summary: string;
   /** Further lines: repair payload, hints, candidates. May be empty. */
   readonly details: string;
+  /**
+   * Line numbers whose current rows (with fresh refs) this error shows, e.g. a repair payload. The server
+   * records them as served, so a retry with those refs is accepted by the collision guard.
+   */
+  readonly shownLines: readonly number[];
 
-  constructor(code: ErrorCode, summary: string, details = "") {
+  constructor(code: ErrorCode, summary: string, details = "", shownLines: readonly number[] = []) {
     super(`${code}: ${summary}`);
     this.name = "LappError";
     this.code = code;
     this.summary = summary;
     this.details = details;
+    this.shownLines = shownLines;
   }
 
   /** The text a model sees: `error CODE: summary` then the details. */

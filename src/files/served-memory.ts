@@ -24,14 +24,39 @@ export class ServedMemory {
     this.forget(realPath);
     const textHashes = new Uint32Array(lines.length);
     const idIndexes = new Uint8Array(lines.length);
-    for (let index = 0; index < lines.length; index++) {
-      const text = lines[index]!;
-      textHashes[index] = Bun.hash.xxHash32(text);
-      idIndexes[index] = idIndex(lineId(index + 1, text));
-    }
-    this.entries.set(realPath, { textHashes, idIndexes });
+    const entry = { textHashes, idIndexes };
+    for (let index = 0; index < lines.length; index++) this.setRow(entry, index, lines[index]!);
+    this.entries.set(realPath, entry);
     this.bytes += lines.length * BYTES_PER_LINE;
     this.evict();
+  }
+
+  /**
+   * Records only some rows as served (those an error payload showed with fresh refs), keeping what was
+   * remembered for the other lines. Without an entry there is no guard to update.
+   */
+  rememberRows(realPath: string, lines: readonly string[], lineNumbers: readonly number[]): void {
+    const served = this.entries.get(realPath);
+    if (!served || lineNumbers.length === 0) return;
+    let entry = served;
+    if (served.textHashes.length !== lines.length) {
+      entry = { textHashes: new Uint32Array(lines.length), idIndexes: new Uint8Array(lines.length) };
+      const keep = Math.min(lines.length, served.textHashes.length);
+      entry.textHashes.set(served.textHashes.subarray(0, keep));
+      entry.idIndexes.set(served.idIndexes.subarray(0, keep));
+      // Lines beyond what was served never had refs shown: treat them as served as they are now.
+      for (let index = keep; index < lines.length; index++) this.setRow(entry, index, lines[index]!);
+      this.bytes += (lines.length - served.textHashes.length) * BYTES_PER_LINE;
+      this.entries.set(realPath, entry);
+    }
+    for (const line of lineNumbers) {
+      if (line >= 1 && line <= lines.length) this.setRow(entry, line - 1, lines[line - 1]!);
+    }
+  }
+
+  private setRow(entry: Served, index: number, text: string) {
+    entry.textHashes[index] = Bun.hash.xxHash32(text);
+    entry.idIndexes[index] = idIndex(lineId(index + 1, text));
   }
 
   forget(realPath: string): void {

@@ -32,7 +32,10 @@ export interface Window<T> {
  * Groups items (in order) by their line windows, merging windows that overlap or touch: a `...`
  * between groups must always mean that lines were left out.
  */
-export function mergeWindows<T>(items: readonly T[], windowOf: (item: T) => { from: number; to: number }): Window<T>[] {
+export function mergeWindows<T>(
+  items: readonly T[],
+  windowOf: (item: T) => { from: number; to: number },
+): Window<T>[] {
   const groups: Window<T>[] = [];
   for (const item of items) {
     const { from, to } = windowOf(item);

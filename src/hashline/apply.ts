@@ -38,7 +38,10 @@ export function applyEdits(
   }
   const plan = planEdits(validation.resolved);
   if (!plan.ok) return plan;
-  const warnings = [...validation.warnings, ...plan.value.warnings];
+  // A dropped duplicate's own warnings would only repeat those of the edit it duplicates.
+  const kept = new Set(plan.value.edits.map((edit) => edit.index));
+  const leniencies = validation.warnings.filter((warning) => kept.has(warning.index));
+  const warnings = [...leniencies.map((warning) => warning.text), ...plan.value.warnings];
 
   const splices: Splice[] = [];
   for (const edit of [...plan.value.edits].sort(byPosition)) {
@@ -47,7 +50,8 @@ export function applyEdits(
     else warnings.push(say.noOpEdit(edit.index));
   }
   const outcome = splices.length === 0 ? undefined : build(doc, splices, warnings);
-  if (!outcome || sameText(doc, outcome.doc)) return fail("NO_CHANGE", say.noChangeSummary(), say.noChangeDetails());
+  if (!outcome || sameText(doc, outcome.doc))
+    return fail("NO_CHANGE", say.noChangeSummary(), say.noChangeDetails());
   return ok(outcome);
 }
 
@@ -117,7 +121,12 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
       last.lineCount += splice.lines.length;
       last.removedCount += splice.removeCount;
     } else {
-      regions.push({ start, lineCount: splice.lines.length, oldStart: splice.from + 1, removedCount: splice.removeCount });
+      regions.push({
+        start,
+        lineCount: splice.lines.length,
+        oldStart: splice.from + 1,
+        removedCount: splice.removeCount,
+      });
     }
   }
   copyOld(doc.lines.length);
@@ -136,9 +145,14 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
  * Only the last line may lack a terminator, and whether it does is the file's choice: a line that was
  * last but no longer is gets the dominant terminator; the new last line ends like the old last line did.
  */
-function keepFinalNewlineState(terminators: Terminator[], finalNewline: boolean, dominant: "\n" | "\r\n"): void {
+function keepFinalNewlineState(
+  terminators: Terminator[],
+  finalNewline: boolean,
+  dominant: "\n" | "\r\n",
+): void {
   const lastIndex = terminators.length - 1;
-  for (let index = 0; index < lastIndex; index++) if (terminators[index] === "") terminators[index] = dominant;
+  for (let index = 0; index < lastIndex; index++)
+    if (terminators[index] === "") terminators[index] = dominant;
   if (lastIndex < 0) return;
   if (!finalNewline) terminators[lastIndex] = "";
   else if (terminators[lastIndex] === "") terminators[lastIndex] = dominant;
@@ -147,7 +161,10 @@ function keepFinalNewlineState(terminators: Terminator[], finalNewline: boolean,
 function sameText(before: TextDocument, after: TextDocument): boolean {
   if (before.lines.length !== after.lines.length) return false;
   for (let index = 0; index < before.lines.length; index++) {
-    if (before.lines[index] !== after.lines[index] || before.terminators[index] !== after.terminators[index]) {
+    if (
+      before.lines[index] !== after.lines[index] ||
+      before.terminators[index] !== after.terminators[index]
+    ) {
       return false;
     }
   }

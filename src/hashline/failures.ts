@@ -3,7 +3,7 @@
 
 import { LappError } from "../errors.ts";
 import * as say from "./messages.ts";
-import { hashMismatchError, renderRepairPayload, type StaleRef } from "./repair.ts";
+import { hashMismatchError, renderRepairPayload, repairLines, type StaleRef } from "./repair.ts";
 import type { EditFailure, FailureCode } from "./validate.ts";
 
 /**
@@ -35,5 +35,10 @@ export function failuresToError(
   });
   const details = failures.map((failure) => say.problemListItem(failure.message));
   if (stale.length > 0) details.push(say.staleRowsHeading(), renderRepairPayload(lines, stale));
-  return new LappError(primary, say.problemsSummary(failures.length, kinds), details.join("\n"));
+  return new LappError(
+    primary,
+    say.problemsSummary(failures.length, kinds),
+    details.join("\n"),
+    repairLines(lines, stale),
+  );
 }

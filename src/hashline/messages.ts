@@ -5,9 +5,10 @@ import { ID_ALPHABET } from "./hash.ts";
 
 const NOTHING_WRITTEN = "nothing was written.";
 
-const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`): string =>
+  `${count} ${count === 1 ? one : many}`;
 
-// ── refs ──────────────────────────────────────────────────────────────────────────────────────────
+// refs
 
 export type InvalidRefReason = "empty" | "missing_hash" | "missing_line" | "bad_shape" | "bad_id_letters";
 
@@ -23,7 +24,7 @@ export function invalidRefSummary(raw: string, reason: InvalidRefReason, example
   return `${JSON.stringify(raw)} is not a ref (${REASONS[reason]}); expected LINE#ID exactly as lapp shows it, e.g. "${exampleRef}" (inserts also take "0:" or "EOF:")`;
 }
 
-// ── edit shape ────────────────────────────────────────────────────────────────────────────────────
+// edit shape
 
 /** `edits[2]` or `edits[2].start`: 0-based like the JSON array the model sent. */
 export const editPlace = (index: number, field?: string): string =>
@@ -77,14 +78,14 @@ export const lineOutOfRange = (
     lastRef === undefined
       ? `the file is empty (insert with "0:")`
       : `the file has ${plural(lineCount, "line")} (the last is ${lastRef})`;
-  const moved = movedTo ? `; its ID is now on ${movedTo} only, use that if it is the line you meant` : "";
+  const moved = movedTo ? `; its ID now sits on ${movedTo} (use that if it is the line you meant)` : "";
   return `${editPlace(index, field)} is ${shown}, but ${size}${moved}`;
 };
 
 export const staleRef = (index: number, field: string, shown: string, line: number): string =>
   `${editPlace(index, field)} is ${shown}, but line ${line} changed since it was read (fresh rows below)`;
 
-// ── warnings ──────────────────────────────────────────────────────────────────────────────────────
+// warnings
 
 export const prefixesStripped = (index: number): string =>
   `${editPlace(index, "content")}: every line started with a copied "N#ID:" prefix; the prefixes were removed`;
@@ -97,7 +98,7 @@ export const noOpEdit = (index: number): string =>
 
 export const warningLine = (warning: string): string => `warning: ${warning}`;
 
-// ── call-level errors ─────────────────────────────────────────────────────────────────────────────
+// call-level errors
 
 export const withNothingWritten = (sentence: string): string => `${sentence}; ${NOTHING_WRITTEN}`;
 
@@ -156,7 +157,7 @@ export const noChangeSummary = (): string =>
 export const noChangeDetails = (): string =>
   "Check that content holds the changed text, not a copy of the current lines.";
 
-// ── results ───────────────────────────────────────────────────────────────────────────────────────
+// results
 
 export const editedSummary = (
   path: string,
@@ -164,7 +165,8 @@ export const editedSummary = (
   added: number,
   removed: number,
   total: number,
-): string => `edited ${path}: ${plural(edits, "edit")}, +${added} -${removed} lines, now ${plural(total, "line")}`;
+): string =>
+  `edited ${path}: ${plural(edits, "edit")}, +${added} -${removed} lines, now ${plural(total, "line")}`;
 
 export const dryRunSummary = (
   path: string,

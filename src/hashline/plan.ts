@@ -30,7 +30,8 @@ export function planEdits(resolved: readonly ResolvedEdit[]): Result<Plan> {
   const pairs: string[] = [];
   for (let a = 0; a < edits.length; a++) {
     for (let b = a + 1; b < edits.length; b++) {
-      if (overlaps(edits[a]!, edits[b]!)) pairs.push(say.overlapPair(describe(edits[a]!), describe(edits[b]!)));
+      if (overlaps(edits[a]!, edits[b]!))
+        pairs.push(say.overlapPair(describe(edits[a]!), describe(edits[b]!)));
     }
   }
   if (pairs.length > 0) {
@@ -54,7 +55,9 @@ function overlaps(a: ResolvedEdit, b: ResolvedEdit): boolean {
 
 /** An insert anchored on a line that another edit removes has lost its anchor. */
 function insertHits(insert: InsertEdit, range: RangeEdit): boolean {
-  return insert.anchorLine !== undefined && insert.anchorLine >= range.start && insert.anchorLine <= range.end;
+  return (
+    insert.anchorLine !== undefined && insert.anchorLine >= range.start && insert.anchorLine <= range.end
+  );
 }
 
 function describe(edit: ResolvedEdit): string {

@@ -11,7 +11,9 @@ import { RESULT_CONTEXT } from "./render-result.ts";
 export function renderDryRun(displayPath: string, before: TextDocument, outcome: EditOutcome): string {
   const old = before.lines;
   const next = outcome.doc.lines;
-  const out = [say.dryRunSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, next.length)];
+  const out = [
+    say.dryRunSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, next.length),
+  ];
   const groups = mergeWindows(outcome.regions, (region) => ({
     from: Math.max(1, region.oldStart - RESULT_CONTEXT),
     to: Math.min(old.length, region.oldStart + region.removedCount - 1 + RESULT_CONTEXT),
@@ -26,7 +28,10 @@ export function renderDryRun(displayPath: string, before: TextDocument, outcome:
         const number = region.oldStart + offset;
         return `-${formatRow(number, old[number - 1]!)}`;
       });
-      const added = abbreviatedRows(region.lineCount, (offset) => `+${displayText(next[region.start + offset - 1]!)}`);
+      const added = abbreviatedRows(
+        region.lineCount,
+        (offset) => `+${displayText(next[region.start + offset - 1]!)}`,
+      );
       out.push(...removed, ...added);
       line = region.oldStart + region.removedCount;
     }

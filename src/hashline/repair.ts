@@ -16,7 +16,10 @@ export interface StaleRef {
 }
 
 /** The line numbers a repair payload shows, grouped (overlapping or touching windows merged). */
-export function repairGroups(lineCount: number, staleLines: readonly number[]): { from: number; to: number }[] {
+export function repairGroups(
+  lineCount: number,
+  staleLines: readonly number[],
+): { from: number; to: number }[] {
   const sorted = [...new Set(staleLines)].sort((a, b) => a - b);
   const groups: { from: number; to: number }[] = [];
   for (const line of sorted) {
@@ -52,11 +55,23 @@ export function renderRepairPayload(lines: readonly string[], stale: readonly St
 }
 
 /** The whole HASH_MISMATCH error when stale refs are the only problem of the call. */
-export function hashMismatchError(lines: readonly string[], stale: readonly StaleRef[], refCount: number): LappError {
+export function hashMismatchError(
+  lines: readonly string[],
+  stale: readonly StaleRef[],
+  refCount: number,
+): LappError {
   const distinct = uniqueRefs(stale);
   const staleLines = [...new Set(distinct.map((ref) => ref.line))].sort((a, b) => a - b);
   const summary = say.hashMismatchSummary(distinct.length, Math.max(refCount, distinct.length), staleLines);
-  return new LappError("HASH_MISMATCH", summary, renderRepairPayload(lines, distinct));
+  return new LappError("HASH_MISMATCH", summary, renderRepairPayload(lines, distinct), repairLines(lines, distinct));
+}
+
+/** Every line number the payload for `stale` shows. */
+export function repairLines(lines: readonly string[], stale: readonly StaleRef[]): number[] {
+  return repairGroups(
+    lines.length,
+    stale.map((ref) => ref.line),
+  ).flatMap(({ from, to }) => Array.from({ length: to - from + 1 }, (_, offset) => from + offset));
 }
 
 function uniqueRefs(stale: readonly StaleRef[]): StaleRef[] {

@@ -23,7 +23,8 @@ export interface EditFailure {
 export interface Validation {
   resolved: ResolvedEdit[];
   failures: EditFailure[];
-  warnings: string[];
+  /** Per edit (by index): a warning about a leniency applied to it. */
+  warnings: { index: number; text: string }[];
   /** Every distinct line ref of the call (`12#KT`), for "K of N refs are stale". */
   lineRefs: Set<string>;
 }
@@ -65,7 +66,11 @@ function validateOne(
   const check = (field: string, raw: string): CheckedRef => {
     const parsed = parseRef(raw, example);
     if (!parsed.ok) {
-      state.failures.push({ code: "INVALID_REF", index, message: say.badRef(index, field, parsed.error.summary) });
+      state.failures.push({
+        code: "INVALID_REF",
+        index,
+        message: say.badRef(index, field, parsed.error.summary),
+      });
       return { ok: false };
     }
     const ref = parsed.value;
@@ -76,7 +81,9 @@ function validateOne(
     if (ref.line < 1 || ref.line > lineCount) {
       const empty = lineCount === 0;
       const lastRef = empty ? undefined : refLabel(doc, lineCount);
-      const near = empty ? undefined : uniqueNearbyRef(doc.lines, Math.min(Math.max(ref.line, 1), lineCount), ref.id);
+      const near = empty
+        ? undefined
+        : uniqueNearbyRef(doc.lines, Math.min(Math.max(ref.line, 1), lineCount), ref.id);
       const message = say.lineOutOfRange(index, field, shown, lineCount, lastRef, near);
       state.failures.push({ code: "LINE_OUT_OF_RANGE", index, message });
       return { ok: false };
@@ -94,9 +101,12 @@ function validateOne(
 
   if (type === "replace" || type === "delete") {
     if (type === "replace" && content === undefined) invalid(say.replaceNeedsContent(index));
-    if (type === "delete" && content !== undefined && content.length > 0) invalid(say.deleteTakesNoContent(index));
-    if (anchor !== undefined && (start !== undefined || end !== undefined)) invalid(say.anchorAndRange(index, type));
-    else if (anchor === undefined && start === undefined && end === undefined) invalid(say.missingTarget(index, type));
+    if (type === "delete" && content !== undefined && content.length > 0)
+      invalid(say.deleteTakesNoContent(index));
+    if (anchor !== undefined && (start !== undefined || end !== undefined))
+      invalid(say.anchorAndRange(index, type));
+    else if (anchor === undefined && start === undefined && end === undefined)
+      invalid(say.missingTarget(index, type));
     else if (anchor === undefined && start === undefined) invalid(say.halfRange(index, type, "start"));
     else if (anchor === undefined && end === undefined) invalid(say.halfRange(index, type, "end"));
 
@@ -120,7 +130,14 @@ function validateOne(
     const first = anchorLine ?? startLine!;
     const last = anchorLine ?? endLine!;
     const label = first === last ? refLabel(doc, first) : `${refLabel(doc, first)}..${refLabel(doc, last)}`;
-    state.resolved.push({ index, type, start: first, end: last, lines: type === "delete" ? [] : content!, label });
+    state.resolved.push({
+      index,
+      type,
+      start: first,
+      end: last,
+      lines: type === "delete" ? [] : content!,
+      label,
+    });
     return;
   }
 
@@ -138,7 +155,13 @@ function validateOne(
   // `0:` and `EOF:` name gaps, not lines, so insert_before and insert_after agree on them:
   // before/after the start of the file is its start, before/after its end is its end.
   const gap =
-    ref.kind === "start" ? 0 : ref.kind === "end" ? lineCount : type === "insert_after" ? ref.line : ref.line - 1;
+    ref.kind === "start"
+      ? 0
+      : ref.kind === "end"
+        ? lineCount
+        : type === "insert_after"
+          ? ref.line
+          : ref.line - 1;
   const anchorLine = ref.kind === "line" ? ref.line : undefined;
   state.resolved.push({ index, type, gap, anchorLine, lines: content!, label: showRef(ref) });
 }
@@ -148,9 +171,9 @@ function present(value: string | undefined): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-function takeContent(raw: string, index: number, warnings: string[]): string[] {
+function takeContent(raw: string, index: number, warnings: Validation["warnings"]): string[] {
   const { content, stripped } = stripCopiedPrefixes(raw);
-  if (stripped) warnings.push(say.prefixesStripped(index));
+  if (stripped) warnings.push({ index, text: say.prefixesStripped(index) });
   return splitContent(content);
 }
 

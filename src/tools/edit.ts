@@ -14,30 +14,25 @@ const content = v.pipe(
   v.description('The complete new line(s); "\\n" separates lines. Indentation is literal. Never include N#ID: prefixes.'),
 );
 
+// Every operation accepts every field so that a misplaced one reaches the engine, which explains precisely what
+// is wrong with it (INVALID_EDIT); unknown keys (e.g. "new_content") are refused here, naming the field.
+const anchor = ref('Ref of the line, e.g. "5#SN". Inserts also take "0:" (start of file) or "EOF:" (end).');
+const start = ref("Ref of the first line of a range.");
+const end = ref("Ref of the last line of a range (inclusive).");
+const operation = <T extends string>(type: T, what: string) =>
+  v.strictObject({
+    type: v.pipe(v.literal(type), v.description(what)),
+    anchor: v.optional(anchor),
+    start: v.optional(start),
+    end: v.optional(end),
+    content: v.optional(content),
+  });
+
 const editSchema = v.variant("type", [
-  v.object({
-    type: v.literal("replace"),
-    anchor: v.optional(ref("Ref of the one line to replace (or use start+end).")),
-    start: v.optional(ref("Ref of the first line of the range to replace.")),
-    end: v.optional(ref("Ref of the last line of the range to replace (inclusive).")),
-    content,
-  }),
-  v.object({
-    type: v.literal("insert_after"),
-    anchor: ref('Ref of the line to insert after; "0:" = start of file, "EOF:" = end of file.'),
-    content,
-  }),
-  v.object({
-    type: v.literal("insert_before"),
-    anchor: ref("Ref of the line to insert before."),
-    content,
-  }),
-  v.object({
-    type: v.literal("delete"),
-    anchor: v.optional(ref("Ref of the one line to delete (or use start+end).")),
-    start: v.optional(ref("Ref of the first line of the range to delete.")),
-    end: v.optional(ref("Ref of the last line of the range to delete (inclusive).")),
-  }),
+  operation("replace", "Replace one line (anchor) or a range (start+end) with content."),
+  operation("insert_after", 'Insert content after anchor ("0:" = start of file, "EOF:" = end).'),
+  operation("insert_before", "Insert content before anchor."),
+  operation("delete", "Delete one line (anchor) or a range (start+end)."),
 ]);
 
 export const editTool = defineTool({
@@ -71,7 +66,13 @@ The result lists the changed lines with fresh refs; use them for the next edit w
     return context.queue.run(path.real, () => {
       const loaded = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
       const isStaleByMemory = context.memory.staleChecker(path.real, loaded.doc.lines);
-      const outcome = unwrap(applyEdits(loaded.doc, input.edits, { isStaleByMemory }));
+      const applied = applyEdits(loaded.doc, input.edits, { isStaleByMemory });
+      if (!applied.ok) {
+        // The payload showed fresh refs for these rows: a retry with them must pass the collision guard.
+        context.memory.rememberRows(path.real, loaded.doc.lines, applied.error.shownLines);
+        throw applied.error;
+      }
+      const outcome = applied.value;
       if (input.dry_run) return renderDryRun(path.display, loaded.doc, outcome);
       unwrap(commitDocument(path, outcome.doc, loaded.identity));
       context.memory.remember(path.real, outcome.doc.lines);

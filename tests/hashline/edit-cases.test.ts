@@ -72,7 +72,14 @@ const CASES: Case[] = [
   },
   {
     name: "replace keeps unchanged leading and trailing lines (only the middle counts)",
-    edits: [{ type: "replace", start: ref(6), end: ref(9), content: "function beta() {\n  modern();\n  return 2;\n}" }],
+    edits: [
+      {
+        type: "replace",
+        start: ref(6),
+        end: ref(9),
+        content: "function beta() {\n  modern();\n  return 2;\n}",
+      },
+    ],
     expect: withLines(7, 1, "  modern();"),
     added: 1,
     removed: 1,
@@ -212,11 +219,26 @@ const CASES: Case[] = [
   {
     name: "lenient refs: markers, spaces around #, lowercase, trailing text",
     edits: [
-      { type: "replace", anchor: `  >>> ${ref(3).replace("#", " # ").toLowerCase()}:  return a;x`, content: "  return 0;" },
+      {
+        type: "replace",
+        anchor: `  >>> ${ref(3).replace("#", " # ").toLowerCase()}:  return a;x`,
+        content: "  return 0;",
+      },
       { type: "delete", anchor: `+${ref(7)}|  legacy();` },
       { type: "insert_after", anchor: `${ref(9)}-}`, content: "// z" },
     ],
-    expect: ["const a = 1;", "function alpha() {", "  return 0;", "}", "", "function beta() {", "  return 2;", "}", "// z", "// end"],
+    expect: [
+      "const a = 1;",
+      "function alpha() {",
+      "  return 0;",
+      "}",
+      "",
+      "function beta() {",
+      "  return 2;",
+      "}",
+      "// z",
+      "// end",
+    ],
   },
   {
     name: "a no-op replace among real edits is skipped with a warning",
@@ -227,8 +249,12 @@ const CASES: Case[] = [
     expect: without(5),
     warnings: 1,
   },
-  // ── failures ──
-  { name: "stale ref", edits: [{ type: "replace", anchor: staleRef(7), content: "x" }], expect: "HASH_MISMATCH" },
+  // failures
+  {
+    name: "stale ref",
+    edits: [{ type: "replace", anchor: staleRef(7), content: "x" }],
+    expect: "HASH_MISMATCH",
+  },
   {
     name: "stale end of a range",
     edits: [{ type: "delete", start: ref(6), end: staleRef(9) }],
@@ -262,7 +288,11 @@ const CASES: Case[] = [
     ],
     expect: "OVERLAPPING_EDITS",
   },
-  { name: "replace with the same text", edits: [{ type: "replace", anchor: ref(3), content: "  return a;" }], expect: "NO_CHANGE" },
+  {
+    name: "replace with the same text",
+    edits: [{ type: "replace", anchor: ref(3), content: "  return a;" }],
+    expect: "NO_CHANGE",
+  },
   {
     name: "delete a line and insert the same text back",
     edits: [
@@ -271,13 +301,37 @@ const CASES: Case[] = [
     ],
     expect: "NO_CHANGE",
   },
-  { name: "insert with nothing to insert", edits: [{ type: "insert_after", anchor: ref(3), content: "" }], expect: "INVALID_EDIT" },
-  { name: "insert without content", edits: [{ type: "insert_before", anchor: ref(3) }], expect: "INVALID_EDIT" },
+  {
+    name: "insert with nothing to insert",
+    edits: [{ type: "insert_after", anchor: ref(3), content: "" }],
+    expect: "INVALID_EDIT",
+  },
+  {
+    name: "insert without content",
+    edits: [{ type: "insert_before", anchor: ref(3) }],
+    expect: "INVALID_EDIT",
+  },
   { name: "replace without content", edits: [{ type: "replace", anchor: ref(3) }], expect: "INVALID_EDIT" },
-  { name: "delete with content", edits: [{ type: "delete", anchor: ref(3), content: "x" }], expect: "INVALID_EDIT" },
-  { name: 'replace at "0:"', edits: [{ type: "replace", anchor: "0:", content: "x" }], expect: "INVALID_EDIT" },
-  { name: 'delete through "EOF:"', edits: [{ type: "delete", start: ref(9), end: "EOF:" }], expect: "INVALID_EDIT" },
-  { name: "start after end", edits: [{ type: "delete", start: ref(5), end: ref(3) }], expect: "INVALID_EDIT" },
+  {
+    name: "delete with content",
+    edits: [{ type: "delete", anchor: ref(3), content: "x" }],
+    expect: "INVALID_EDIT",
+  },
+  {
+    name: 'replace at "0:"',
+    edits: [{ type: "replace", anchor: "0:", content: "x" }],
+    expect: "INVALID_EDIT",
+  },
+  {
+    name: 'delete through "EOF:"',
+    edits: [{ type: "delete", start: ref(9), end: "EOF:" }],
+    expect: "INVALID_EDIT",
+  },
+  {
+    name: "start after end",
+    edits: [{ type: "delete", start: ref(5), end: ref(3) }],
+    expect: "INVALID_EDIT",
+  },
   {
     name: "anchor and start/end together",
     edits: [{ type: "delete", anchor: ref(3), start: ref(3), end: ref(4) }],
@@ -329,7 +383,9 @@ describe("the empty file", () => {
       if (!result.ok) throw result.error;
       const bytes = encodeDocument(result.value.doc);
       if (!bytes.ok) throw bytes.error;
-      expect(bytes.value).toEqual(twinBytes({ name: "LF", terminator: "\n", bom, finalNewline: true }, ["a", "b"]));
+      expect(bytes.value).toEqual(
+        twinBytes({ name: "LF", terminator: "\n", bom, finalNewline: true }, ["a", "b"]),
+      );
     });
     test(`${label}: "0:" and "EOF:" name the same gap, in the order given`, () => {
       const result = applyEdits(empty, [

@@ -29,7 +29,8 @@ describe("all failures together", () => {
     expect(error.code).toBe("INVALID_EDIT");
     const items = listed(error.details);
     expect(items).toHaveLength(4);
-    for (const index of [0, 1, 2, 3]) expect(items.some((item) => item.startsWith(`- edits[${index}]`))).toBe(true);
+    for (const index of [0, 1, 2, 3])
+      expect(items.some((item) => item.startsWith(`- edits[${index}]`))).toBe(true);
     expect(error.summary).toMatch(/^4 problems/);
     expect(error.details).toContain(`>>> ${ref(3)}:`);
   });
@@ -87,7 +88,7 @@ describe("what the texts carry", () => {
     const id = lineId(7, "main()");
     const error = failure([{ type: "replace", anchor: `9#${id}`, content: "x" }]);
     expect(error.code).toBe("LINE_OUT_OF_RANGE");
-    expect(error.summary).toContain(`now on ${ref(7)}`);
+    expect(error.summary).toContain(`now sits on ${ref(7)}`);
   });
 
   test("OVERLAPPING_EDITS names both edits by index and ref", () => {
@@ -121,10 +122,12 @@ describe("what the texts carry", () => {
       { type: "insert_before", anchor: ref(6), content: "# after" },
     ]);
     expect(ok.ok).toBe(true);
-    expect(failure([
-      { type: "delete", start: ref(3), end: ref(5) },
-      { type: "insert_after", anchor: ref(5), content: "# x" },
-    ]).code).toBe("OVERLAPPING_EDITS");
+    expect(
+      failure([
+        { type: "delete", start: ref(3), end: ref(5) },
+        { type: "insert_after", anchor: ref(5), content: "# x" },
+      ]).code,
+    ).toBe("OVERLAPPING_EDITS");
   });
 
   test("unknown edit type is INVALID_EDIT", () => {
@@ -133,7 +136,9 @@ describe("what the texts carry", () => {
   });
 
   test('empty-string refs count as absent (models fill unused fields with "")', () => {
-    const result = applyEdits(DOC, [{ type: "replace", anchor: ref(1), start: "", end: " ", content: "import sys" }]);
+    const result = applyEdits(DOC, [
+      { type: "replace", anchor: ref(1), start: "", end: " ", content: "import sys" },
+    ]);
     expect(result.ok).toBe(true);
     expect(failure([{ type: "replace", anchor: "", content: "x" }]).code).toBe("INVALID_EDIT");
   });
@@ -149,4 +154,13 @@ describe("what the texts carry", () => {
     ]);
     expect(error.code).toBe("NO_CHANGE");
   });
+});
+
+test("a duplicate with copied prefixes warns about the prefixes once, and about the duplicate", () => {
+  const edit: EditInput = { type: "replace", anchor: ref(1), content: `${ref(1)}:import sys` };
+  const result = applyEdits(DOC, [edit, { ...edit }]);
+  if (!result.ok) throw result.error;
+  expect(result.value.doc.lines[0]).toBe("import sys");
+  expect(result.value.warnings).toHaveLength(2);
+  expect(result.value.warnings.filter((warning) => warning.includes("edits[1]"))).toHaveLength(1);
 });

@@ -29,7 +29,9 @@ test("lines longer than the limit are cut with a marker; the ref is the full lin
   const long = "x".repeat(MAX_DISPLAY_CHARS + 345);
   const row = formatRow(3, long);
   expect(row).toBe(`${refOf(3, long)}:${"x".repeat(MAX_DISPLAY_CHARS)}… [+345 chars]`);
-  expect(formatRow(3, "x".repeat(MAX_DISPLAY_CHARS))).toBe(`${refOf(3, "x".repeat(MAX_DISPLAY_CHARS))}:${"x".repeat(MAX_DISPLAY_CHARS)}`);
+  expect(formatRow(3, "x".repeat(MAX_DISPLAY_CHARS))).toBe(
+    `${refOf(3, "x".repeat(MAX_DISPLAY_CHARS))}:${"x".repeat(MAX_DISPLAY_CHARS)}`,
+  );
 });
 
 test("cutting never splits a surrogate pair", () => {

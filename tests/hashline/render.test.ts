@@ -22,7 +22,9 @@ const ROW = /^([ +-]?)(\d+)#([A-Z]{2})([:-])(.*)$/;
 function rowsOf(output: string): Row[] {
   return output.split("\n").flatMap((text) => {
     const match = ROW.exec(text);
-    return match ? [{ mark: match[1]!, line: Number(match[2]), id: match[3]!, separator: match[4]!, text: match[5]! }] : [];
+    return match
+      ? [{ mark: match[1]!, line: Number(match[2]), id: match[3]!, separator: match[4]!, text: match[5]! }]
+      : [];
   });
 }
 
@@ -68,12 +70,12 @@ describe("renderEditSuccess", () => {
   });
 
   test("deleting the first or last line shows the one neighbour", () => {
-    expect(rowsOf(renderEditSuccess("x", edit([{ type: "delete", anchor: ref(1) }]))).map((row) => row.text)).toEqual([
-      "line 2",
-    ]);
-    expect(rowsOf(renderEditSuccess("x", edit([{ type: "delete", anchor: ref(40) }]))).map((row) => row.text)).toEqual([
-      "line 39",
-    ]);
+    expect(
+      rowsOf(renderEditSuccess("x", edit([{ type: "delete", anchor: ref(1) }]))).map((row) => row.text),
+    ).toEqual(["line 2"]);
+    expect(
+      rowsOf(renderEditSuccess("x", edit([{ type: "delete", anchor: ref(40) }]))).map((row) => row.text),
+    ).toEqual(["line 39"]);
   });
 
   test("regions far apart are separate groups; close ones share their context", () => {

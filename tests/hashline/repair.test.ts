@@ -45,7 +45,11 @@ function fillers(count: number, avoid: string): string[] {
 const MOVED = "\tmoved();";
 const MOVED_ID = lineId(1, MOVED);
 
-function payloadLines(lines: string[], stale: { line: number; id: string }[], refCount = stale.length): string[] {
+function payloadLines(
+  lines: string[],
+  stale: { line: number; id: string }[],
+  refCount = stale.length,
+): string[] {
   const error = hashMismatchError(lines, stale, refCount);
   expect(error.code).toBe("HASH_MISMATCH");
   return error.details.split("\n");
@@ -57,7 +61,9 @@ function expectFreshRows(rows: string[], lines: string[]): void {
     const parsed = parseRef(row);
     if (!parsed.ok || parsed.value.kind !== "line") throw new Error(`not a row: ${row}`);
     expect(lineId(parsed.value.line, lines[parsed.value.line - 1]!)).toBe(parsed.value.id);
-    expect(row.slice(4)).toBe(`${refOf(parsed.value.line, lines[parsed.value.line - 1]!)}:${lines[parsed.value.line - 1]}`);
+    expect(row.slice(4)).toBe(
+      `${refOf(parsed.value.line, lines[parsed.value.line - 1]!)}:${lines[parsed.value.line - 1]}`,
+    );
   }
 }
 
@@ -76,7 +82,9 @@ describe("payload shape", () => {
     const first = payloadLines(lines, [{ line: 1, id: MOVED_ID }]);
     expect(first.filter((row) => /^(>>> | {4})\d/.test(row)).map((row) => parseLine(row))).toEqual([1, 2, 3]);
     const last = payloadLines(lines, [{ line: 60, id: MOVED_ID }]);
-    expect(last.filter((row) => /^(>>> | {4})\d/.test(row)).map((row) => parseLine(row))).toEqual([58, 59, 60]);
+    expect(last.filter((row) => /^(>>> | {4})\d/.test(row)).map((row) => parseLine(row))).toEqual([
+      58, 59, 60,
+    ]);
   });
 
   test("far-apart stale refs give groups separated by `...`", () => {
@@ -97,7 +105,9 @@ describe("payload shape", () => {
       { line: 13, id: MOVED_ID },
     ]);
     expect(overlapping).not.toContain("...");
-    expect(overlapping.filter((row) => /^(>>> | {4})\d/.test(row)).map(parseLine)).toEqual([8, 9, 10, 11, 12, 13, 14, 15]);
+    expect(overlapping.filter((row) => /^(>>> | {4})\d/.test(row)).map(parseLine)).toEqual([
+      8, 9, 10, 11, 12, 13, 14, 15,
+    ]);
     const touching = payloadLines(lines, [
       { line: 10, id: MOVED_ID },
       { line: 15, id: MOVED_ID },

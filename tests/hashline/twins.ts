@@ -38,5 +38,8 @@ export function refsOf(lines: readonly string[]): (line: number) => string {
 
 /** Bytes as text for readable failure diffs (CR and BOM made visible). */
 export function visible(bytes: Uint8Array): string {
-  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).replaceAll("\r", "␍").replaceAll("\uFEFF", "<BOM>");
+  return new TextDecoder("utf-8", { ignoreBOM: true })
+    .decode(bytes)
+    .replaceAll("\r", "␍")
+    .replaceAll("\uFEFF", "<BOM>");
 }

@@ -22,18 +22,16 @@ function fakeBinary(asset: string, exitCode = 0): Uint8Array {
   return new TextEncoder().encode(`#!/bin/sh\necho "lapp 9.8.7 (commit fake, ${asset})"\nexit ${exitCode}\n`);
 }
 
-function buildMirror(name: string, shape: (asset: string) => { binary: Uint8Array; tamper?: boolean }) {
+/** `served` replaces the archive a mirror hands out while SHA256SUMS keeps the checksum of `binary`'s. */
+function buildMirror(name: string, shape: (asset: string) => { binary: Uint8Array; served?: Uint8Array }) {
   const files = new Map<string, Uint8Array>();
   const sums = new Map<string, string>();
+  const pack = (bytes: Uint8Array) => tarGz({ name: "lapp", bytes, mode: 0o755, mtime: 1_700_000_000 });
   for (const target of UNIX_TARGETS) {
-    const { binary, tamper } = shape(target.asset);
-    const archive = tarGz({ name: "lapp", bytes: binary, mode: 0o755, mtime: 1_700_000_000 });
+    const { binary, served } = shape(target.asset);
+    const archive = pack(binary);
     sums.set(archiveName(target), sha256Hex(archive));
-    if (tamper) {
-      // Same size, still a valid gzip stream up to the flipped byte: only the checksum can tell.
-      archive[archive.length - 12] = archive[archive.length - 12]! ^ 0xff;
-    }
-    files.set(archiveName(target), archive);
+    files.set(archiveName(target), served ? pack(served) : archive);
   }
   files.set("SHA256SUMS", new TextEncoder().encode(renderChecksums(sums)));
   mirrors.set(name, files);
@@ -43,7 +41,9 @@ function buildMirror(name: string, shape: (asset: string) => { binary: Uint8Arra
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), "lapp-install-test-"));
   buildMirror("good", (asset) => ({ binary: fakeBinary(asset) }));
-  buildMirror("tampered", (asset) => ({ binary: fakeBinary(asset), tamper: true }));
+  // A well-formed archive holding a different program: only the checksum can tell.
+  const evil = new TextEncoder().encode("#!/bin/sh\necho 'lapp 9.8.7 (tampered)'\n");
+  buildMirror("tampered", (asset) => ({ binary: fakeBinary(asset), served: evil }));
   buildMirror("broken-binary", (asset) => ({ binary: fakeBinary(asset, 3) }));
   const unlisted = buildMirror("unlisted", (asset) => ({ binary: fakeBinary(asset) }));
   unlisted.set("SHA256SUMS", new TextEncoder().encode(""));

@@ -1,0 +1,67 @@
+// Flags and env → Config: precedence, lists, validation, and the fast paths.
+import { describe, expect, test } from "bun:test";
+import { DEFAULT_BLOCK_PATTERNS, TOOL_NAMES, parseArgs } from "../src/config.ts";
+
+const serve = (argv: string[], env: Record<string, string> = {}) => {
+  const parsed = parseArgs(argv, env, "/work/proj");
+  if (parsed.kind !== "serve") throw new Error(`expected serve, got ${JSON.stringify(parsed)}`);
+  return parsed.config;
+};
+
+describe("parseArgs", () => {
+  test("defaults: cwd root, limit 2000, default block list, all tools, stderr log", () => {
+    const config = serve([]);
+    expect(config).toEqual({
+      root: "/work/proj",
+      limit: 2000,
+      block: [...DEFAULT_BLOCK_PATTERNS],
+      allow: [],
+      onlyTools: [...TOOL_NAMES],
+      logFile: undefined,
+    });
+  });
+
+  test("flags beat env vars; relative paths resolve against cwd", () => {
+    const config = serve(["--root", "sub", "--limit=50", "--log-file", "l.log"], {
+      LAPP_ROOT: "/elsewhere",
+      LAPP_LIMIT: "7",
+    });
+    expect(config.root).toBe("/work/proj/sub");
+    expect(config.limit).toBe(50);
+    expect(config.logFile).toBe("/work/proj/l.log");
+    expect(serve([], { LAPP_ROOT: "/elsewhere", LAPP_LIMIT: "7" })).toMatchObject({ root: "/elsewhere", limit: 7 });
+  });
+
+  test("--block and --allow add up from env (colon-separated) and flags (repeatable)", () => {
+    const config = serve(["--block", "**/*.sqlite", "--allow", "**/.env.local", "--block=dist/**"], {
+      LAPP_BLOCK: "a/**:b/**",
+      LAPP_ALLOW: "**/*.pem",
+    });
+    expect(config.block).toEqual([...DEFAULT_BLOCK_PATTERNS, "a/**", "b/**", "**/*.sqlite", "dist/**"]);
+    expect(config.allow).toEqual(["**/*.pem", "**/.env.local"]);
+  });
+
+  test("--only-tools accepts short and full names and keeps the canonical order", () => {
+    expect(serve(["--only-tools", "edit, lapp_read"]).onlyTools).toEqual(["lapp_read", "lapp_edit"]);
+    expect(serve([], { LAPP_ONLY_TOOLS: "grep" }).onlyTools).toEqual(["lapp_grep"]);
+  });
+
+  test("version and help short-circuit", () => {
+    expect(parseArgs(["--root", "x", "--version"], {}, "/").kind).toBe("version");
+    expect(parseArgs(["-h"], {}, "/").kind).toBe("help");
+  });
+
+  test.each([
+    [["--nope"], "unknown argument"],
+    [["--root"], "needs a value"],
+    [["--limit", "0"], "--limit"],
+    [["--limit", "1.5"], "--limit"],
+    [["--only-tools", "read,fly"], "lapp_fly"],
+    [["--only-tools", ""], "--only-tools"],
+    [["positional"], "unknown argument"],
+  ])("%j is an error mentioning %s", (argv, fragment) => {
+    const parsed = parseArgs(argv, {}, "/");
+    expect(parsed.kind).toBe("error");
+    expect(parsed.kind === "error" && parsed.message).toContain(fragment);
+  });
+});
