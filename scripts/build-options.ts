@@ -4,7 +4,7 @@
 import pkg from "../package.json";
 
 /** Every file bun must bundle into the binary: the entry plus worker entry points. */
-export const ENTRY_POINTS = ["src/main.ts"];
+export const ENTRY_POINTS = ["src/main.ts", "src/search/worker.ts"];
 
 export const COMPILE_FLAGS = [
   "--compile",

@@ -5,29 +5,24 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import type { ReleaseTarget } from "./release-targets.ts";
 
-export interface RuntimeSource {
-  target: ReleaseTarget;
-  /** The extracted runtime binary, ready for `--compile-executable-path`. */
-  binary: string;
-}
-
 /**
  * Makes sure every target's runtime of exactly `bunVersion` (bytecode only loads in the Bun that made it) is in
- * `cacheDir`, each tarball checked against the registry's `dist.integrity`, then extracts the binaries afresh.
+ * `cacheDir` as the npm tarball, each checked against the registry's `dist.integrity`.
  */
 export function ensureRuntimes(
   targets: readonly ReleaseTarget[],
   bunVersion: string,
   cacheDir: string,
   log: (line: string) => void,
-): RuntimeSource[] {
+): void {
   mkdirSync(cacheDir, { recursive: true });
   const missing = targets.filter((target) => !cachedTarballIsIntact(cacheDir, target, bunVersion));
   if (missing.length > 0) {
-    log(`fetching ${missing.length} Bun ${bunVersion} runtime(s) from npm: ${missing.map((t) => t.asset).join(", ")}`);
+    log(
+      `fetching ${missing.length} Bun ${bunVersion} runtime(s) from npm: ${missing.map((t) => t.asset).join(", ")}`,
+    );
     download(missing, bunVersion, cacheDir);
   }
-  return targets.map((target) => ({ target, binary: extract(cacheDir, target, bunVersion) }));
 }
 
 function tarballPath(cacheDir: string, target: ReleaseTarget, version: string): string {
@@ -53,7 +48,8 @@ function download(targets: readonly ReleaseTarget[], version: string, cacheDir: 
     const tarball = tarballPath(cacheDir, target, version);
     const spec = `${target.runtimePackage}@${version}`;
     const expected = npm(["view", spec, "dist.integrity"]).trim();
-    if (!expected.startsWith("sha512-")) throw new Error(`npm has no sha512 integrity for ${spec}: ${expected}`);
+    if (!expected.startsWith("sha512-"))
+      throw new Error(`npm has no sha512 integrity for ${spec}: ${expected}`);
     const actual = integrityOf(readFileSync(tarball));
     if (actual !== expected) {
       rmSync(tarball, { force: true });
@@ -63,8 +59,16 @@ function download(targets: readonly ReleaseTarget[], version: string, cacheDir: 
   }
 }
 
-function extract(cacheDir: string, target: ReleaseTarget, version: string): string {
-  const into = join(cacheDir, `${target.asset}-${version}`);
+/**
+ * Unpacks one verified runtime binary into `into` (a scratch folder: only the ~50 MB tarballs are worth keeping,
+ * not the ~100 MB binaries) and returns its path, ready for `--compile-executable-path`.
+ */
+export function extractRuntime(
+  cacheDir: string,
+  target: ReleaseTarget,
+  version: string,
+  into: string,
+): string {
   rmSync(into, { recursive: true, force: true });
   mkdirSync(into, { recursive: true });
   const member = `package/${target.runtimeBinary}`;
@@ -80,7 +84,11 @@ function npm(args: string[]): string {
   return run(["npm", ...args]);
 }
 
-function run(command: string[]): string {
+function run([program, ...args]: string[]): string {
+  // Looked up in the PATH of this moment (spawn alone would use the one Bun started with).
+  const found = Bun.which(program!, { PATH: process.env.PATH ?? "" });
+  if (!found) throw new Error(`${program} is not on PATH; npm run dist needs npm and tar`);
+  const command = [found, ...args];
   const result = Bun.spawnSync(command, { stdout: "pipe", stderr: "pipe" });
   if (result.exitCode !== 0) {
     throw new Error(`${command.join(" ")} failed (exit ${result.exitCode}):\n${result.stderr.toString()}`);

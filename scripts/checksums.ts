@@ -23,7 +23,8 @@ export function parseChecksums(text: string): ParsedChecksums {
     const line = raw.replace(/\r$/, "");
     if (line === "") continue;
     const match = LINE.exec(line);
-    if (!match) return { ok: false, problem: `line ${index + 1} is not "<sha256>  <name>": ${JSON.stringify(line)}` };
+    if (!match)
+      return { ok: false, problem: `line ${index + 1} is not "<sha256>  <name>": ${JSON.stringify(line)}` };
     const [, hex, name] = match as unknown as [string, string, string];
     if (sums.has(name)) return { ok: false, problem: `line ${index + 1} lists ${name} a second time` };
     sums.set(name, hex.toLowerCase());

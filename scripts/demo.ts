@@ -31,10 +31,17 @@ function buildIfNeeded() {
   try {
     built = statSync(binary).mtimeMs;
   } catch {}
-  const sources = Math.max(newestMtime(join(projectDir, "src")), newestMtime(join(projectDir, "package.json")));
+  const sources = Math.max(
+    newestMtime(join(projectDir, "src")),
+    newestMtime(join(projectDir, "package.json")),
+  );
   if (built > sources) return;
   note("building dist/lapp …");
-  const result = Bun.spawnSync([process.execPath, "run", "build"], { cwd: projectDir, stdout: "inherit", stderr: "inherit" });
+  const result = Bun.spawnSync([process.execPath, "run", "build"], {
+    cwd: projectDir,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   if (result.exitCode !== 0) process.exit(result.exitCode ?? 1);
 }
 
@@ -54,19 +61,29 @@ async function main() {
     const t0 = performance.now();
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     const ms = performance.now() - t0;
-    const text = result.content.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("\n");
+    const text = result.content
+      .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))
+      .join("\n");
     console.log(indent(result.isError ? paint("31", text) : text));
     note(`  (${ms.toFixed(1)} ms)`);
     return text;
   };
-  const refOfLine = (text: string, line: number) => new RegExp(`^(?:>>> |\\s*)?(${line}#[A-Z]{2})[:-]`, "m").exec(text)?.[1];
+  const refOfLine = (text: string, line: number) =>
+    new RegExp(`^(?:>>> |\\s*)?(${line}#[A-Z]{2})[:-]`, "m").exec(text)?.[1];
 
   try {
-    heading("1.", `Connected to ${binary.replace(projectDir + "/", "")} over stdio in ${connectMs.toFixed(0)} ms. The tools an agent sees:`);
-    for (const tool of tools) console.log(`  ${paint("1", tool.name.padEnd(19))} ${tool.description?.split("\n")[0]}`);
+    heading(
+      "1.",
+      `Connected to ${binary.replace(projectDir + "/", "")} over stdio in ${connectMs.toFixed(0)} ms. The tools an agent sees:`,
+    );
+    for (const tool of tools)
+      console.log(`  ${paint("1", tool.name.padEnd(19))} ${tool.description?.split("\n")[0]}`);
     note(`  instructions sent at initialize: "${client.getInstructions()?.split("\n")[0]}" …`);
 
-    heading("2.", "Read a file. Every line is N#ID:text — the ID is a hash of the line, so refs are checkable.");
+    heading(
+      "2.",
+      "Read a file. Every line is N#ID:text — the ID is a hash of the line, so refs are checkable.",
+    );
     const read = await call("lapp_read", { path: "src/cart.js" });
 
     heading("3.", "Edit by refs: three changes in one atomic call, no old code retyped.");
@@ -74,7 +91,11 @@ async function main() {
     await call("lapp_edit", {
       path: "src/cart.js",
       edits: [
-        { type: "replace", anchor: refOfLine(read, 8), content: "  if (typeof price !== \"number\" || price < 0) {" },
+        {
+          type: "replace",
+          anchor: refOfLine(read, 8),
+          content: '  if (typeof price !== "number" || price < 0) {',
+        },
         { type: "insert_after", anchor: refOfLine(read, 11), content: "  return cart;" },
         { type: "delete", start: refOfLine(read, 21), end: refOfLine(read, 24) },
       ],
@@ -82,7 +103,10 @@ async function main() {
 
     heading("4.", "Someone changes the file behind the agent's back; the agent's old ref is now stale.");
     const cartPath = join(root, "src", "cart.js");
-    writeFileSync(cartPath, readFileSync(cartPath, "utf8").replace("let sum = 0;", "let sum = 0; // running total"));
+    writeFileSync(
+      cartPath,
+      readFileSync(cartPath, "utf8").replace("let sum = 0;", "let sum = 0; // running total"),
+    );
     note("   (a teammate edited line 15 on disk)");
     const stale = await call("lapp_edit", {
       path: "src/cart.js",
@@ -91,10 +115,15 @@ async function main() {
     note("   Nothing was written. The error carries fresh refs, so the agent retries without re-reading:");
     await call("lapp_edit", {
       path: "src/cart.js",
-      edits: [{ type: "replace", anchor: refOfLine(stale, 15), content: "  let sum = 0.0; // running total" }],
+      edits: [
+        { type: "replace", anchor: refOfLine(stale, 15), content: "  let sum = 0.0; // running total" },
+      ],
     });
 
-    heading("5.", "Create a new file (lapp_write never overwrites; it answers with refs to edit right away).");
+    heading(
+      "5.",
+      "Create a new file (lapp_write never overwrites; it answers with refs to edit right away).",
+    );
     await call("lapp_write", {
       path: "src/discount.js",
       content: "export function discount(amount, percent) {\n  return amount * (1 - percent / 100);\n}\n",

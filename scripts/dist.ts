@@ -3,15 +3,21 @@
 //
 // usage: bun scripts/dist.ts [--only linux-x64,darwin-arm64] [--out dist/release]
 
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import pkg from "../package.json";
 import { tarGz, zip } from "./archive.ts";
 import { COMPILE_FLAGS, ENTRY_POINTS, currentCommit, defineFlags } from "./build-options.ts";
-import { ensureRuntimes } from "./bun-runtime.ts";
+import { ensureRuntimes, extractRuntime } from "./bun-runtime.ts";
 import { renderChecksums, sha256Hex } from "./checksums.ts";
-import { executableFormat } from "./executable-format.ts";
-import { RELEASE_TARGETS, archiveName, binaryName, findTarget, type ReleaseTarget } from "./release-targets.ts";
+import { executableFormatOf } from "./executable-format.ts";
+import {
+  RELEASE_TARGETS,
+  archiveName,
+  binaryName,
+  findTarget,
+  type ReleaseTarget,
+} from "./release-targets.ts";
 
 const RUNTIME_CACHE = "node_modules/.cache/lapp-bun-runtimes";
 const log = (line: string) => console.error(line);
@@ -25,7 +31,8 @@ function parseOptions(argv: string[]): { targets: ReleaseTarget[]; out: string }
     if (arg === "--only" && value) {
       targets = value.split(",").map((asset) => {
         const target = findTarget(asset.trim());
-        if (!target) throw new Error(`unknown target ${asset}; known: ${RELEASE_TARGETS.map((t) => t.asset)}`);
+        if (!target)
+          throw new Error(`unknown target ${asset}; known: ${RELEASE_TARGETS.map((t) => t.asset)}`);
         return target;
       });
       index++;
@@ -48,13 +55,9 @@ function sourceDateEpoch(): number {
   return git.exitCode === 0 && fromGit > 0 ? fromGit : Math.floor(Date.now() / 1000);
 }
 
-function readHead(path: string): Uint8Array {
-  return new Uint8Array(readFileSync(path)).subarray(0, 1 << 16);
-}
-
 /** Whether this machine can execute the target's binary: same OS, CPU and libc as the running Bun. */
 function hostRuns(target: ReleaseTarget): boolean {
-  const host = executableFormat(readHead(process.execPath));
+  const host = executableFormatOf(process.execPath);
   return host?.os === target.os && host.arch === target.arch && host.libc === target.libc;
 }
 
@@ -79,7 +82,7 @@ function compile(target: ReleaseTarget, runtime: string, commit: string, outfile
 
 /** Refuses a runtime or binary for the wrong OS, CPU or libc: none of them can be run here to find out later. */
 function checkFormat(path: string, target: ReleaseTarget, what: string): void {
-  const found = executableFormat(readHead(path));
+  const found = executableFormatOf(path);
   const wanted = { os: target.os, arch: target.arch, libc: target.libc };
   if (!found || found.os !== wanted.os || found.arch !== wanted.arch || found.libc !== wanted.libc) {
     throw new Error(`${what} ${path} is ${JSON.stringify(found)}, expected ${JSON.stringify(wanted)}`);
@@ -101,16 +104,26 @@ function main(): void {
   const commit = currentCommit();
   const mtime = sourceDateEpoch();
   const work = join(out, ".work");
-  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  // Only what dist itself writes is cleared (a stale archive must not outlive a target), never a whole folder
+  // that --out may have pointed somewhere precious.
+  for (const name of readdirSync(out)) {
+    if (/^lapp-.*\.(tar\.gz|zip)$|^SHA256SUMS$|^lapp\.rb$|^\.work$/.test(name)) {
+      rmSync(join(out, name), { recursive: true, force: true });
+    }
+  }
   mkdirSync(work, { recursive: true });
 
-  const runtimes = ensureRuntimes(targets, Bun.version, RUNTIME_CACHE, log);
+  ensureRuntimes(targets, Bun.version, RUNTIME_CACHE, log);
   const sums = new Map<string, string>();
-  for (const { target, binary: runtime } of runtimes) {
+  for (const target of targets) {
     const targetStarted = performance.now();
+    const runtimeDir = join(work, `bun-${target.asset}`);
+    const runtime = extractRuntime(RUNTIME_CACHE, target, Bun.version, runtimeDir);
     checkFormat(runtime, target, "runtime");
-    const binary = join(work, target.asset, binaryName(target));
+    const binary = resolve(work, target.asset, binaryName(target));
     compile(target, runtime, commit, binary);
+    rmSync(runtimeDir, { recursive: true, force: true });
     checkFormat(binary, target, "compiled binary");
     const ran = hostRuns(target) ? `, ran: ${smokeRun(binary, target)}` : "";
 
@@ -120,11 +133,14 @@ function main(): void {
     writeFileSync(join(out, name), archive);
     sums.set(name, sha256Hex(archive));
     const seconds = ((performance.now() - targetStarted) / 1000).toFixed(1);
-    log(`${name}: ${mb(archive.length)} (binary ${mb(statSync(binary).size)}) in ${seconds} s${ran}`);
+    log(`${name}: ${mb(archive.length)} (binary ${mb(entry.bytes.length)}) in ${seconds} s${ran}`);
+    rmSync(dirname(binary), { recursive: true, force: true });
   }
   rmSync(work, { recursive: true, force: true });
   writeFileSync(join(out, "SHA256SUMS"), renderChecksums(sums));
-  log(`wrote ${sums.size} archives and SHA256SUMS to ${out}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `wrote ${sums.size} archives and SHA256SUMS to ${out}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 function mb(bytes: number): string {

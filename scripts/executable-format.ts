@@ -1,6 +1,7 @@
 // Reads an executable's header (ELF, Mach-O, PE) to tell its OS, CPU and C library without running it.
 // dist checks every downloaded runtime and every compiled binary with it, since most can't run on the build host.
 
+import { closeSync, openSync, readSync } from "node:fs";
 import type { TargetArch, TargetLibc, TargetOs } from "./release-targets.ts";
 
 export interface ExecutableFormat {
@@ -13,6 +14,17 @@ const ELF_MACHINE: Record<number, TargetArch> = { 0x3e: "x64", 0xb7: "arm64" };
 const MACHO_CPU: Record<number, TargetArch> = { 0x01000007: "x64", 0x0100000c: "arm64" };
 const PE_MACHINE: Record<number, TargetArch> = { 0x8664: "x64", 0xaa64: "arm64" };
 const PT_INTERP = 3;
+
+/** The format of the executable at `path`, from its first 64 KiB (headers and loader name live there). */
+export function executableFormatOf(path: string): ExecutableFormat | undefined {
+  const head = new Uint8Array(1 << 16);
+  const fd = openSync(path, "r");
+  try {
+    return executableFormat(head.subarray(0, readSync(fd, head, 0, head.length, 0)));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** `undefined` when the bytes are none of the three formats (e.g. a truncated download or an HTML page). */
 export function executableFormat(bytes: Uint8Array): ExecutableFormat | undefined {

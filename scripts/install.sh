@@ -167,6 +167,10 @@ main() {
 	chmod 755 "$staged"
 	if ! version=$("$staged" --version 2>&1); then
 		rm -f "$staged"
+		case "$target" in
+		# Bun's musl builds link the C++ runtime dynamically; Alpine does not install it by default.
+		*-musl) say "musl systems need the C++ runtime: on Alpine, apk add libstdc++ libgcc" ;;
+		esac
 		fail "the downloaded binary does not run on this machine ($version); nothing was installed"
 	fi
 	mv -f "$staged" "$install_dir/lapp" || {

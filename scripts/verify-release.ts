@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pkg from "../package.json";
 import { parseChecksums, sha256Hex } from "./checksums.ts";
-import { executableFormat } from "./executable-format.ts";
+import { executableFormatOf, type ExecutableFormat } from "./executable-format.ts";
 import { RELEASE_TARGETS, archiveName, binaryName, type ReleaseTarget } from "./release-targets.ts";
 
 const dir = process.argv[2] ?? "dist/release";
@@ -18,7 +18,11 @@ function run(command: string[], cwd?: string): { code: number; out: string } {
   return { code: result.exitCode ?? -1, out: `${result.stdout}${result.stderr}`.trim() };
 }
 
-function verifyArchive(target: ReleaseTarget, expected: string | undefined, host: ReturnType<typeof executableFormat>) {
+function verifyArchive(
+  target: ReleaseTarget,
+  expected: string | undefined,
+  host: ExecutableFormat | undefined,
+) {
   const name = archiveName(target);
   const path = resolve(dir, name);
   if (!existsSync(path)) return problems.push(`${name} is missing`);
@@ -29,14 +33,13 @@ function verifyArchive(target: ReleaseTarget, expected: string | undefined, host
   const scratch = mkdtempSync(join(tmpdir(), "lapp-verify-"));
   try {
     const listing = target.archive === "zip" ? run(["unzip", "-Z1", path]) : run(["tar", "-tzf", path]);
-    if (listing.out !== binaryName(target)) return problems.push(`${name} holds ${JSON.stringify(listing.out)}`);
+    if (listing.out !== binaryName(target))
+      return problems.push(`${name} holds ${JSON.stringify(listing.out)}`);
     const extract =
-      target.archive === "zip"
-        ? run(["unzip", "-q", path], scratch)
-        : run(["tar", "-xzf", path], scratch);
+      target.archive === "zip" ? run(["unzip", "-q", path], scratch) : run(["tar", "-xzf", path], scratch);
     if (extract.code !== 0) return problems.push(`${name} does not extract: ${extract.out}`);
     const binary = join(scratch, binaryName(target));
-    const format = executableFormat(new Uint8Array(readFileSync(binary)).subarray(0, 1 << 16));
+    const format = executableFormatOf(binary);
     if (format?.os !== target.os || format.arch !== target.arch || format.libc !== target.libc) {
       return problems.push(`${name} holds a binary for ${JSON.stringify(format)}`);
     }
@@ -59,12 +62,14 @@ if (!parsed.ok) {
   console.error(`SHA256SUMS: ${parsed.problem}`);
   process.exit(1);
 }
-const host = executableFormat(new Uint8Array(readFileSync(process.execPath)).subarray(0, 1 << 16));
+const host = executableFormatOf(process.execPath);
 for (const target of RELEASE_TARGETS) verifyArchive(target, parsed.sums.get(archiveName(target)), host);
 const expectedNames = new Set(RELEASE_TARGETS.map(archiveName));
-for (const name of parsed.sums.keys()) if (!expectedNames.has(name)) problems.push(`SHA256SUMS lists unknown ${name}`);
+for (const name of parsed.sums.keys())
+  if (!expectedNames.has(name)) problems.push(`SHA256SUMS lists unknown ${name}`);
 for (const file of readdirSync(dir)) {
-  if (file !== "SHA256SUMS" && file !== "lapp.rb" && !expectedNames.has(file)) problems.push(`stray file ${file}`);
+  if (file !== "SHA256SUMS" && file !== "lapp.rb" && !expectedNames.has(file))
+    problems.push(`stray file ${file}`);
 }
 for (const problem of problems) console.error(`FAIL ${problem}`);
 console.error(problems.length === 0 ? `release in ${dir} verified` : `${problems.length} problem(s)`);

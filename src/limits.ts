@@ -5,8 +5,17 @@ export const DEFAULT_READ_LIMIT = 2000;
 export const MAX_LINE_CHARS = 2000;
 /** A read page also stops at this many bytes of output. */
 export const MAX_PAGE_BYTES = 256 * 1024;
-/** Files larger than this are refused by edit (FILE_TOO_LARGE); read pages through larger files by streaming. */
-export const MAX_EDIT_BYTES = 64 * 1024 * 1024;
+/**
+ * Files larger than this are refused by edit and write (FILE_TOO_LARGE); read pages through larger files by
+ * streaming. An edit holds the file decoded in memory: at 32 MiB that peaks near 430 MB RSS and ~1 s (docs/safety.md).
+ */
+export const MAX_EDIT_BYTES = 32 * 1024 * 1024;
+/** lapp_read loads files up to this size whole; larger ones are paged by a streaming scan (bounded memory). */
+export const STREAM_READ_MIN_BYTES = 8 * 1024 * 1024;
+/** lapp_read refuses text files above this (FILE_TOO_LARGE): one page of them would mean scanning gigabytes. */
+export const MAX_READ_BYTES = 1024 * 1024 * 1024;
+/** Images above this are FILE_TOO_LARGE instead of being returned as image content. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** lapp_write returns the new file's rows when it has at most this many lines. */
 export const WRITE_ECHO_MAX_LINES = 200;
 /** At most this many edits per lapp_edit call. */

@@ -1,7 +1,8 @@
-// A file's identity on disk (device, inode, size, nanosecond times): if it is unchanged, the bytes are too.
-// Used to detect a change behind lapp's back between loading a file and renaming the new version over it.
+// A file's identity on disk (device, inode, size, nanosecond times) plus, once loaded, a digest of its bytes.
+// The writer commits only when both still match what was loaded: times alone can miss a same-size rewrite
+// within one clock tick, the digest cannot.
 
-import { statSync, type BigIntStats } from "node:fs";
+import { fstatSync, lstatSync, type BigIntStats } from "node:fs";
 
 export interface FileIdentity {
   dev: bigint;
@@ -9,22 +10,57 @@ export interface FileIdentity {
   size: bigint;
   mtimeNs: bigint;
   ctimeNs: bigint;
+  /** Digest of the loaded bytes (set by load.ts); undefined when only metadata is known. */
+  digest?: bigint;
 }
 
-export function identityOf(stats: BigIntStats): FileIdentity {
-  return { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeNs: stats.mtimeNs, ctimeNs: stats.ctimeNs };
+export function identityOf(stats: BigIntStats, digest?: bigint): FileIdentity {
+  const identity: FileIdentity = {
+    dev: stats.dev,
+    ino: stats.ino,
+    size: stats.size,
+    mtimeNs: stats.mtimeNs,
+    ctimeNs: stats.ctimeNs,
+  };
+  if (digest !== undefined) identity.digest = digest;
+  return identity;
 }
 
-/** The identity now, or undefined when the file is gone. */
+/** The identity of whatever is at `path` now, without following a symlink; undefined when nothing is there. */
 export function currentIdentity(path: string): FileIdentity | undefined {
   try {
-    return identityOf(statSync(path, { bigint: true }));
+    return identityOf(lstatSync(path, { bigint: true }));
   } catch {
     return undefined;
   }
 }
 
+export function identityOfDescriptor(fd: number): FileIdentity {
+  return identityOf(fstatSync(fd, { bigint: true }));
+}
+
+/** Same file, same metadata. Digests are compared separately (they need the bytes). */
 export function sameIdentity(a: FileIdentity | undefined, b: FileIdentity | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+  return (
+    a.dev === b.dev &&
+    a.ino === b.ino &&
+    a.size === b.size &&
+    a.mtimeNs === b.mtimeNs &&
+    a.ctimeNs === b.ctimeNs
+  );
+}
+
+/** A 64-bit digest of file bytes (wyhash: fast enough to run on every commit). */
+export function contentDigest(bytes: Uint8Array): bigint {
+  return BigInt(Bun.hash.wyhash(bytes));
+}
+
+/**
+ * A short name for one version of a file, from its metadata only: two lapp processes committing against
+ * the same version contend for the same lock name (files/version-lock.ts).
+ */
+export function versionKey(identity: FileIdentity): string {
+  const text = `${identity.dev}:${identity.ino}:${identity.size}:${identity.mtimeNs}:${identity.ctimeNs}`;
+  return Bun.hash.wyhash(text).toString(36);
 }

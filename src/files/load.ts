@@ -1,18 +1,26 @@
-// Loads a guarded path as a TextDocument, refusing directories, binaries and oversized files with stable codes.
-// The identity taken at load time lets the writer detect a change made behind lapp's back.
+// Loads a guarded path as a TextDocument for editing, refusing directories, binaries and oversized files with
+// stable codes. The identity (with a digest of the bytes) taken here lets the writer detect any change since.
 
-import { closeSync, fstatSync, openSync, readSync, readdirSync } from "node:fs";
+import { closeSync, fstatSync, readSync, readdirSync } from "node:fs";
 import { fail, ok, type Result } from "../errors.ts";
 import { DIRECTORY_LISTING_MAX, MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath } from "../security/guard.ts";
+import { isBinary } from "../text/binary.ts";
 import { decodeDocument } from "../text/codec.ts";
 import type { TextDocument } from "../text/document.ts";
-import { isBinary } from "../text/binary.ts";
-import { identityOf, type FileIdentity } from "./identity.ts";
-import { binaryFile, directoryListing, fileTooLarge, notFound } from "./messages.ts";
+import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./identity.ts";
+import { binaryFile, changedWhileReading, directoryListing, fileTooLarge } from "./messages.ts";
+import { openChecked } from "./open.ts";
 
 export interface LoadedFile {
   doc: TextDocument;
+  bytes: Uint8Array;
+  /** Metadata and digest of exactly these bytes: what the writer compares against before committing. */
+  identity: FileIdentity;
+  mode: number;
+}
+
+export interface RawFile {
   bytes: Uint8Array;
   identity: FileIdentity;
   mode: number;
@@ -34,50 +42,56 @@ export function decodeRaw(path: GuardedPath, raw: RawFile): Result<LoadedFile> {
   return ok({ ...raw, doc: decodeDocument(raw.bytes) });
 }
 
-export interface RawFile {
-  bytes: Uint8Array;
-  identity: FileIdentity;
-  mode: number;
-}
+const SNAPSHOT_ATTEMPTS = 3;
 
-/** Reads the file's bytes with its identity; shared by text loading and image reading. */
+/**
+ * Reads the file's bytes with an identity that describes exactly those bytes: the metadata must be the same
+ * before and after reading (an in-place writer running meanwhile would make a torn copy), else it reads again.
+ */
 export function readWholeFile(
   path: GuardedPath,
   isBlocked: (relative: string) => boolean,
   maxBytes: number,
 ): Result<RawFile> {
-  let fd: number;
+  const opened = openChecked(path);
+  if (!opened.ok) return opened;
+  const { fd, stats } = opened.value;
   try {
-    fd = openSync(path.real, "r");
-  } catch (error) {
-    return openFailure(path, error, isBlocked);
-  }
-  try {
-    const stats = fstatSync(fd, { bigint: true });
     if (stats.isDirectory()) return directory(path, isBlocked);
-    if (stats.size > BigInt(maxBytes)) return fail("FILE_TOO_LARGE", fileTooLarge(path.display, stats.size, maxBytes));
-    const size = Number(stats.size);
-    const bytes = new Uint8Array(size);
-    let filled = 0;
-    while (filled < size) {
-      const read = readSync(fd, bytes, filled, size - filled, filled);
-      if (read === 0) break;
-      filled += read;
+    for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt++) {
+      const before = identityOf(fstatSync(fd, { bigint: true }));
+      if (before.size > BigInt(maxBytes))
+        return fail("FILE_TOO_LARGE", fileTooLarge(path.display, before.size, maxBytes));
+      const bytes = readAll(fd, Number(before.size));
+      const after = identityOf(fstatSync(fd, { bigint: true }));
+      if (sameIdentity(before, after) && BigInt(bytes.length) === after.size) {
+        return ok({
+          bytes,
+          identity: { ...after, digest: contentDigest(bytes) },
+          mode: Number(stats.mode) & 0o7777,
+        });
+      }
     }
-    return ok({ bytes: bytes.subarray(0, filled), identity: identityOf(stats), mode: Number(stats.mode) & 0o7777 });
+    return fail("FILE_CHANGED", changedWhileReading(path.display));
   } finally {
     closeSync(fd);
   }
 }
 
-function openFailure(path: GuardedPath, error: unknown, isBlocked: (relative: string) => boolean): Result<never> {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === "EISDIR") return directory(path, isBlocked);
-  if (code === "ENOENT" || code === "ENOTDIR") return fail("NOT_FOUND", notFound(path.display));
-  return fail("NOT_FOUND", `${path.display} cannot be opened (${code ?? "error"}).`);
+/** Reads `size` bytes from offset 0 (fewer if the file shrank meanwhile; the caller notices). */
+export function readAll(fd: number, size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let filled = 0;
+  while (filled < size) {
+    const read = readSync(fd, bytes, filled, size - filled, filled);
+    if (read === 0) break;
+    filled += read;
+  }
+  return bytes.subarray(0, filled);
 }
 
-function directory(path: GuardedPath, isBlocked: (relative: string) => boolean): Result<never> {
+/** IS_DIRECTORY with the first entries, never naming a blocked one. */
+export function directory(path: GuardedPath, isBlocked: (relative: string) => boolean): Result<never> {
   let names: string[] = [];
   try {
     const prefix = path.realRelative === "" ? "" : `${path.realRelative}/`;

@@ -1,13 +1,27 @@
-// Sentences a model reads about files on disk: missing, directories, binaries, sizes, write failures.
+// Sentences a model reads about files on disk: missing, directories, binaries, sizes, changes, write failures.
 
 export const notFound = (display: string): string =>
   `${display} does not exist. Check the path (relative to the root), or create it with lapp_write.`;
+
+export const cannotOpen = (display: string, code: string): string => `${display} cannot be opened (${code}).`;
+
+export const notRegularFile = (display: string): string =>
+  `${display} is not a regular file (a FIFO, socket or device); lapp reads and edits regular files only.`;
+
+export const swappedWhileOpening = (display: string): string =>
+  `${display} was replaced (or turned into a symlink) between lapp's path check and opening it; nothing was read or written. Retry the call.`;
+
+export const changedWhileReading = (display: string): string =>
+  `${display} kept changing while lapp was reading it; nothing was written. Retry when it is stable.`;
 
 export const binaryFile = (display: string): string =>
   `${display} is a binary file; lapp reads and edits text files only (png, jpeg, gif and webp are shown as images).`;
 
 export const fileTooLarge = (display: string, size: bigint | number, limit: number): string =>
   `${display} is ${formatBytes(Number(size))}, over lapp's ${formatBytes(limit)} limit for this operation; nothing was written.`;
+
+export const imageTooLarge = (display: string, size: bigint | number, limit: number): string =>
+  `${display} is an image of ${formatBytes(Number(size))}, over lapp's ${formatBytes(limit)} limit for returning images.`;
 
 export function directoryListing(display: string, names: readonly string[], max: number) {
   const shown = names.slice(0, max);
@@ -23,8 +37,20 @@ export function directoryListing(display: string, names: readonly string[], max:
 export const fileChanged = (display: string): string =>
   `${display} changed on disk while lapp was editing it; nothing was written. Read it again and retry.`;
 
+export const otherWriter = (display: string): string =>
+  `another lapp process is writing ${display} right now; nothing was written. Read it again and retry.`;
+
+export const directoryMoved = (display: string): string =>
+  `a directory on the way to ${display} was replaced (or turned into a symlink) during the write; nothing was written.`;
+
 export const writeFailed = (display: string, reason: string): string =>
   `writing ${display} failed (${reason}); the file on disk is unchanged.`;
+
+export const inPlaceWriteFailed = (display: string, reason: string, recovery: string): string =>
+  `overwriting ${display} in place failed (${reason}); the file may be incomplete, and its complete new content is kept in ${recovery} beside it.`;
+
+export const parentNotCreated = (display: string, reason: string): string =>
+  `cannot create the parent directory of ${display} (${reason}); nothing was written.`;
 
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;

@@ -1,16 +1,24 @@
-// What lapp last served of each file (per line: a 32-bit text hash and the shown ID), bounded in files and bytes.
-// It catches the 1-in-256 case where a stale ref's ID happens to equal the ID of the line now on disk.
+// What lapp last served of each file, per line number: a 32-bit hash of the text shown and its two-letter ID.
+// Bounded in files and bytes. It catches the 1-in-256 case where a stale ref's ID equals the ID of the line now
+// on disk: if lapp showed a different text with that ID on that line, the ref names the older content.
 
-import { lineId, ID_ALPHABET } from "../hashline/hash.ts";
+import { ID_ALPHABET, lineId } from "../hashline/hash.ts";
 
-const BYTES_PER_LINE = 5;
+/** Lines per storage chunk: memory grows with the lines actually served, not with the file's length. */
+const CHUNK_LINES = 1024;
+const CHUNK_BYTES = CHUNK_LINES * (4 + 2);
+const NOT_SERVED = 0;
 
-interface Served {
+interface Chunk {
   textHashes: Uint32Array;
-  idIndexes: Uint8Array;
+  /** 1 + index of the ID in the 256 possible IDs; NOT_SERVED when the line was never shown. */
+  ids: Uint16Array;
 }
 
+type Served = Map<number, Chunk>;
+
 export class ServedMemory {
+  /** Insertion order is recency order: the first entry is the least recently used file. */
   private readonly entries = new Map<string, Served>();
   private bytes = 0;
 
@@ -19,50 +27,33 @@ export class ServedMemory {
     private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
-  /** Records the whole content as served (called after every read and every successful write). */
-  remember(realPath: string, lines: readonly string[]): void {
-    this.forget(realPath);
-    const textHashes = new Uint32Array(lines.length);
-    const idIndexes = new Uint8Array(lines.length);
-    const entry = { textHashes, idIndexes };
-    for (let index = 0; index < lines.length; index++) this.setRow(entry, index, lines[index]!);
-    this.entries.set(realPath, entry);
-    this.bytes += lines.length * BYTES_PER_LINE;
+  /** Records `lines` as served from `firstLine` on (a page of a read, or the whole file after a write). */
+  remember(realPath: string, lines: readonly string[], firstLine = 1): void {
+    const served = this.touch(realPath);
+    for (let index = 0; index < lines.length; index++) this.setRow(served, firstLine + index, lines[index]!);
     this.evict();
   }
 
-  /**
-   * Records only some rows as served (those an error payload showed with fresh refs), keeping what was
-   * remembered for the other lines. Without an entry there is no guard to update.
-   */
-  rememberRows(realPath: string, lines: readonly string[], lineNumbers: readonly number[]): void {
-    const served = this.entries.get(realPath);
-    if (!served || lineNumbers.length === 0) return;
-    let entry = served;
-    if (served.textHashes.length !== lines.length) {
-      entry = { textHashes: new Uint32Array(lines.length), idIndexes: new Uint8Array(lines.length) };
-      const keep = Math.min(lines.length, served.textHashes.length);
-      entry.textHashes.set(served.textHashes.subarray(0, keep));
-      entry.idIndexes.set(served.idIndexes.subarray(0, keep));
-      // Lines beyond what was served never had refs shown: treat them as served as they are now.
-      for (let index = keep; index < lines.length; index++) this.setRow(entry, index, lines[index]!);
-      this.bytes += (lines.length - served.textHashes.length) * BYTES_PER_LINE;
-      this.entries.set(realPath, entry);
-    }
-    for (const line of lineNumbers) {
-      if (line >= 1 && line <= lines.length) this.setRow(entry, line - 1, lines[line - 1]!);
-    }
+  /** Records one row as served (the streaming reader reports rows one by one, never holding the page's lines). */
+  rememberRow(realPath: string, line: number, text: string): void {
+    this.setRow(this.touch(realPath), line, text);
+    this.evict();
   }
 
-  private setRow(entry: Served, index: number, text: string) {
-    entry.textHashes[index] = Bun.hash.xxHash32(text);
-    entry.idIndexes[index] = idIndex(lineId(index + 1, text));
+  /** Records only some rows of the current file as served (those an error payload showed with fresh refs). */
+  rememberRows(realPath: string, lines: readonly string[], lineNumbers: readonly number[]): void {
+    if (lineNumbers.length === 0) return;
+    const served = this.touch(realPath);
+    for (const line of lineNumbers) {
+      if (line >= 1 && line <= lines.length) this.setRow(served, line, lines[line - 1]!);
+    }
+    this.evict();
   }
 
   forget(realPath: string): void {
-    const old = this.entries.get(realPath);
-    if (!old) return;
-    this.bytes -= old.textHashes.length * BYTES_PER_LINE;
+    const served = this.entries.get(realPath);
+    if (!served) return;
+    this.bytes -= served.size * CHUNK_BYTES;
     this.entries.delete(realPath);
   }
 
@@ -73,15 +64,14 @@ export class ServedMemory {
   staleChecker(realPath: string, currentLines: readonly string[]): (line: number, id: string) => boolean {
     const served = this.entries.get(realPath);
     if (!served) return () => false;
-    // Refresh recency: a file being edited stays remembered.
-    this.entries.delete(realPath);
-    this.entries.set(realPath, served);
+    this.touch(realPath); // a file being edited stays remembered
     return (line, id) => {
-      const index = line - 1;
-      if (index < 0 || index >= served.textHashes.length || index >= currentLines.length) return false;
-      const current = currentLines[index]!;
-      if (served.textHashes[index] === Bun.hash.xxHash32(current)) return false;
-      return served.idIndexes[index] === idIndex(id);
+      if (line < 1 || line > currentLines.length) return false;
+      const chunk = served.get(Math.floor((line - 1) / CHUNK_LINES));
+      const slot = (line - 1) % CHUNK_LINES;
+      if (!chunk || chunk.ids[slot] === NOT_SERVED) return false;
+      if (chunk.textHashes[slot] === Bun.hash.xxHash32(currentLines[line - 1]!)) return false;
+      return chunk.ids[slot] === 1 + idIndex(id);
     };
   }
 
@@ -89,6 +79,28 @@ export class ServedMemory {
     return { files: this.entries.size, bytes: this.bytes };
   }
 
+  /** The entry for `realPath`, created if needed and moved to the most recently used end. */
+  private touch(realPath: string): Served {
+    const served = this.entries.get(realPath) ?? new Map<number, Chunk>();
+    this.entries.delete(realPath);
+    this.entries.set(realPath, served);
+    return served;
+  }
+
+  private setRow(served: Served, line: number, text: string) {
+    const key = Math.floor((line - 1) / CHUNK_LINES);
+    let chunk = served.get(key);
+    if (!chunk) {
+      chunk = { textHashes: new Uint32Array(CHUNK_LINES), ids: new Uint16Array(CHUNK_LINES) };
+      served.set(key, chunk);
+      this.bytes += CHUNK_BYTES;
+    }
+    const slot = (line - 1) % CHUNK_LINES;
+    chunk.textHashes[slot] = Bun.hash.xxHash32(text);
+    chunk.ids[slot] = 1 + idIndex(lineId(line, text));
+  }
+
+  /** Drops least recently used files until both bounds hold (a single file over the byte bound is dropped too). */
   private evict() {
     for (const [path] of this.entries) {
       if (this.entries.size <= this.maxFiles && this.bytes <= this.maxBytes) break;
@@ -98,5 +110,5 @@ export class ServedMemory {
 }
 
 function idIndex(id: string): number {
-  return (ID_ALPHABET.indexOf(id[0]!) << 4) | ID_ALPHABET.indexOf(id[1]!);
+  return (ID_ALPHABET.indexOf(id[0]!.toUpperCase()) << 4) | ID_ALPHABET.indexOf(id[1]!.toUpperCase());
 }

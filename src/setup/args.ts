@@ -18,9 +18,7 @@ export interface SetupOptions {
 }
 
 export type SetupArgs =
-  | { kind: "help" }
-  | { kind: "error"; message: string }
-  | { kind: "run"; options: SetupOptions };
+  { kind: "help" } | { kind: "error"; message: string } | { kind: "run"; options: SetupOptions };
 
 const VALUE_FLAGS = ["--root", "--config", "--command"] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
@@ -47,7 +45,8 @@ export function parseSetupArgs(argv: readonly string[]): SetupArgs {
     }
     const equals = arg.indexOf("=");
     const name = equals > 0 ? arg.slice(0, equals) : arg;
-    if (!(VALUE_FLAGS as readonly string[]).includes(name)) return { kind: "error", message: unknownArgument(arg) };
+    if (!(VALUE_FLAGS as readonly string[]).includes(name))
+      return { kind: "error", message: unknownArgument(arg) };
     const value = equals > 0 ? arg.slice(equals + 1) : argv[++index];
     if (value === undefined || value === "") return { kind: "error", message: missingValue(name) };
     values[name as ValueFlag] = value;

@@ -19,14 +19,13 @@ export interface HostPlaces {
 
 export interface Host {
   name: HostName;
-  label: string;
   format: "json" | "toml";
   /** The per-user configuration file. */
   userConfig(places: HostPlaces): string;
   /** The configuration file inside a project, or undefined when the host has none we can rely on. */
   projectConfig(projectDir: string): string | undefined;
   /** The keys lapp owns in its entry; other keys already there (env, timeouts) are kept. */
-  entry(server: ServerCommand): Record<string, unknown>;
+  entry(server: ServerCommand): Record<string, string | string[]>;
 }
 
 export const SERVER_NAME = "lapp";
@@ -34,7 +33,6 @@ export const SERVER_NAME = "lapp";
 export const HOSTS: Record<HostName, Host> = {
   claude: {
     name: "claude",
-    label: "Claude Code",
     format: "json",
     // Claude Code moves its whole configuration, ~/.claude.json included, under CLAUDE_CONFIG_DIR when set.
     userConfig: ({ home, env }) => join(env.CLAUDE_CONFIG_DIR || home, ".claude.json"),
@@ -43,7 +41,6 @@ export const HOSTS: Record<HostName, Host> = {
   },
   codex: {
     name: "codex",
-    label: "Codex",
     format: "toml",
     userConfig: ({ home, env }) => join(env.CODEX_HOME || join(home, ".codex"), "config.toml"),
     // Codex reads MCP servers from its user configuration only.
@@ -52,7 +49,6 @@ export const HOSTS: Record<HostName, Host> = {
   },
   cursor: {
     name: "cursor",
-    label: "Cursor",
     format: "json",
     userConfig: ({ home }) => join(home, ".cursor", "mcp.json"),
     projectConfig: (dir) => join(dir, ".cursor", "mcp.json"),

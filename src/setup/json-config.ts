@@ -58,7 +58,12 @@ export function upsertJsonServer(
     const serversIndent = indentBefore(text, serversMember.keyStart);
     const existing = lastMember(serversSpan, name);
     edited = existing
-      ? splice(text, existing.valueStart, existing.valueEnd, render(merged, indentBefore(text, existing.keyStart), style))
+      ? splice(
+          text,
+          existing.valueStart,
+          existing.valueEnd,
+          render(merged, indentBefore(text, existing.keyStart), style),
+        )
       : insertMember(text, serversSpan, name, merged, serversIndent, style);
   }
 
@@ -104,7 +109,9 @@ function insertMember(
   const memberIndent = last ? indentBefore(text, last.keyStart) : indent + style.unit;
   const member = `${JSON.stringify(key)}:${style.unit === "" ? "" : " "}${render(value, memberIndent, style)}`;
   if (style.unit === "") {
-    return last ? splice(text, last.valueEnd, last.valueEnd, `,${member}`) : splice(text, span.open + 1, span.close, member);
+    return last
+      ? splice(text, last.valueEnd, last.valueEnd, `,${member}`)
+      : splice(text, span.open + 1, span.close, member);
   }
   if (last) return splice(text, last.valueEnd, last.valueEnd, `,${style.eol}${memberIndent}${member}`);
   return splice(text, span.open + 1, span.close, `${style.eol}${memberIndent}${member}${style.eol}${indent}`);

@@ -3,6 +3,7 @@
 
 import { fail, ok, type Result } from "../errors.ts";
 import { type Encoding, type TextDocument, joinLines, splitLines } from "./document.ts";
+import { latin1Unrepresentable } from "./messages.ts";
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const utf8Strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -14,20 +15,37 @@ export interface DecodedText {
   text: string;
 }
 
+/**
+ * The encoding the first bytes announce: a UTF-16 BOM (only when the size is even: an odd size cannot be
+ * UTF-16, and such a file is kept byte for byte as Latin-1), a UTF-8 BOM, or none. Shared with the streaming
+ * reader so a page of a huge file decodes exactly like the whole file would.
+ */
+export function bomOf(
+  head: Uint8Array,
+  totalSize: number,
+): { encoding: "utf-16le" | "utf-16be" | "utf-8"; bomLength: number } {
+  if (head.length >= 2 && totalSize % 2 === 0) {
+    if (head[0] === 0xff && head[1] === 0xfe) return { encoding: "utf-16le", bomLength: 2 };
+    if (head[0] === 0xfe && head[1] === 0xff) return { encoding: "utf-16be", bomLength: 2 };
+  }
+  if (head.length >= 3 && head[0] === UTF8_BOM[0] && head[1] === UTF8_BOM[1] && head[2] === UTF8_BOM[2]) {
+    return { encoding: "utf-8", bomLength: 3 };
+  }
+  return { encoding: "utf-8", bomLength: 0 };
+}
+
 /** Detects the encoding and decodes. Never fails: invalid UTF-8 falls back to Latin-1. */
 export function decodeBytes(bytes: Uint8Array): DecodedText {
-  if (bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2]) {
-    const rest = bytes.subarray(3);
-    const text = tryUtf8(rest);
+  const announced = bomOf(bytes, bytes.length);
+  if (announced.encoding !== "utf-8") {
+    const littleEndian = announced.encoding === "utf-16le";
+    return { encoding: announced.encoding, bom: true, text: utf16Decode(bytes.subarray(2), littleEndian) };
+  }
+  if (announced.bomLength === 3) {
+    const text = tryUtf8(bytes.subarray(3));
     if (text !== undefined) return { encoding: "utf-8", bom: true, text };
     // A UTF-8 BOM followed by invalid UTF-8: keep every byte, BOM bytes included, as Latin-1.
     return { encoding: "latin1", bom: false, text: latin1Decode(bytes) };
-  }
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { encoding: "utf-16le", bom: true, text: utf16Decode(bytes.subarray(2), true) };
-  }
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { encoding: "utf-16be", bom: true, text: utf16Decode(bytes.subarray(2), false) };
   }
   const text = tryUtf8(bytes);
   if (text !== undefined) return { encoding: "utf-8", bom: false, text };
@@ -74,7 +92,22 @@ function tryUtf8(bytes: Uint8Array): string | undefined {
 
 const CHUNK = 8192;
 
-function latin1Decode(bytes: Uint8Array): string {
+/** Decodes the bytes of one line (no BOM, no terminator) in a known encoding; used by the streaming reader. */
+export function decodeLineBytes(bytes: Uint8Array, encoding: Encoding): string {
+  switch (encoding) {
+    case "utf-8":
+      return utf8Lenient.decode(bytes);
+    case "latin1":
+      return latin1Decode(bytes);
+    case "utf-16le":
+    case "utf-16be":
+      return utf16Decode(bytes, encoding === "utf-16le");
+  }
+}
+
+const utf8Lenient = new TextDecoder("utf-8", { ignoreBOM: true });
+
+export function latin1Decode(bytes: Uint8Array): string {
   let out = "";
   for (let start = 0; start < bytes.length; start += CHUNK) {
     out += String.fromCharCode(...bytes.subarray(start, start + CHUNK));
@@ -88,12 +121,13 @@ function latin1Encode(text: string): Result<Uint8Array> {
     const code = text.charCodeAt(index);
     if (code > 0xff) {
       const lineNumber = text.slice(0, index).split("\n").length;
-      const char = String.fromCodePoint(text.codePointAt(index)!);
-      return fail(
-        "ENCODING_UNREPRESENTABLE",
-        `the file is Latin-1 and cannot hold ${JSON.stringify(char)} (U+${code.toString(16).toUpperCase().padStart(4, "0")}) on new line ${lineNumber}; nothing was written.`,
-        "Use only characters up to U+00FF in this file, or an escape sequence of the file's language.",
+      const codePoint = text.codePointAt(index)!;
+      const { summary, details } = latin1Unrepresentable(
+        String.fromCodePoint(codePoint),
+        codePoint,
+        lineNumber,
       );
+      return fail("ENCODING_UNREPRESENTABLE", summary, details);
     }
     out[index] = code;
   }
@@ -114,8 +148,7 @@ function utf16Decode(bytes: Uint8Array, littleEndian: boolean): string {
     }
   }
   out += String.fromCharCode(...chunk);
-  // An odd trailing byte cannot be a UTF-16 unit; keep it as a Latin-1 char so it is not silently lost.
-  if (bytes.length % 2 === 1) out += String.fromCharCode(bytes[bytes.length - 1]!);
+  // Whole files of odd size never get here (bomOf); a line slice always holds whole units.
   return out;
 }
 

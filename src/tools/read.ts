@@ -1,13 +1,10 @@
-// lapp_read: a page of a file as N#ID:text rows (images as image content).
+// lapp_read: a page of a file as N#ID:text rows (images as image content), large files paged by streaming.
 import * as v from "valibot";
 import { LappError, unwrap } from "../errors.ts";
-import { readPage } from "../hashline/page.ts";
-import { decodeRaw, readWholeFile } from "../files/load.ts";
-import { MAX_EDIT_BYTES, MAX_PAGE_BYTES } from "../limits.ts";
+import { readForDisplay } from "../files/read-file.ts";
 import { continuation, emptyFile, encodingNote, offsetPastEnd } from "../messages.ts";
-import { imageType } from "../text/binary.ts";
 import { pathField } from "./common-schemas.ts";
-import { defineTool } from "./tool.ts";
+import { defineTool, type ToolOutput } from "./tool.ts";
 
 export const readTool = defineTool({
   name: "lapp_read",
@@ -17,7 +14,12 @@ Example: {"path":"src/app.ts","offset":120,"limit":60} → 120#QW:export functio
   schema: v.object({
     path: pathField,
     offset: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.description("First line to show (1-based). Default 1.")),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.description("First line to show (1-based). Default 1."),
+      ),
     ),
     limit: v.optional(
       v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Maximum number of lines. Default 2000.")),
@@ -30,32 +32,40 @@ Example: {"path":"src/app.ts","offset":120,"limit":60} → 120#QW:export functio
     idempotentHint: true,
     openWorldHint: false,
   },
-  run(input, context) {
-    const path = unwrap(context.guard.resolve(input.path));
-    context.notePath(path.display);
-    const isBlocked = (relative: string) => context.guard.isBlocked(relative);
-
-    const raw = unwrap(readWholeFile(path, isBlocked, MAX_EDIT_BYTES));
-    const mimeType = imageType(raw.bytes);
-    if (mimeType) return imageOutput(raw.bytes, mimeType);
-
-    const { doc } = unwrap(decodeRaw(path, raw));
-    context.memory.remember(path.real, doc.lines);
-    const note = encodingNote(doc.encoding, doc.bom);
-    const header = note ? [note] : [];
-    if (doc.lines.length === 0) return [...header, emptyFile(path.display)].join("\n");
-
+  run(input, context): ToolOutput {
     const offset = input.offset ?? 1;
-    const limit = input.limit ?? context.config.limit;
-    if (offset > doc.lines.length) {
-      throw new LappError("LINE_OUT_OF_RANGE", offsetPastEnd(path.display, offset, doc.lines.length));
+    const attempt = () => {
+      const path = unwrap(context.guard.resolve(input.path));
+      context.notePath(path.display);
+      const read = readForDisplay(path, (relative) => context.guard.isBlocked(relative), {
+        offset,
+        limit: input.limit ?? context.config.limit,
+        onShown: (line, text) => context.memory.rememberRow(path.real, line, text),
+      });
+      return { path, read };
+    };
+    // FILE_CHANGED here means the path was swapped between check and open (an editor's rename, or an attack):
+    // checking the path again from scratch settles which.
+    let { path, read } = attempt();
+    if (!read.ok && read.error.code === "FILE_CHANGED") ({ path, read } = attempt());
+    const shown = unwrap(read);
+    if (shown.kind === "image") {
+      return {
+        content: [
+          { type: "image", data: Buffer.from(shown.bytes).toString("base64"), mimeType: shown.mimeType },
+        ],
+      };
     }
-    const page = readPage(doc.lines, offset, limit, MAX_PAGE_BYTES);
-    const footer = page.lastLine < page.totalLines ? [continuation(page.firstLine, page.lastLine, page.totalLines)] : [];
+
+    const note = encodingNote(shown.encoding, shown.bom);
+    const header = note ? [note] : [];
+    const { page } = shown;
+    if (page.totalLines === 0) return [...header, emptyFile(path.display)].join("\n");
+    if (offset > page.totalLines) {
+      throw new LappError("LINE_OUT_OF_RANGE", offsetPastEnd(path.display, offset, page.totalLines));
+    }
+    const footer =
+      page.lastLine < page.totalLines ? [continuation(page.firstLine, page.lastLine, page.totalLines)] : [];
     return [...header, ...page.rows, ...footer].join("\n");
   },
 });
-
-function imageOutput(bytes: Uint8Array, mimeType: string) {
-  return { content: [{ type: "image" as const, data: Buffer.from(bytes).toString("base64"), mimeType }] };
-}

@@ -1,11 +1,21 @@
 // Every tool lapp has, in the order clients list them. --only-tools filters this list.
 import type { ToolName } from "../config.ts";
 import { editTool } from "./edit.ts";
+import { findBlockTool } from "./find-block.ts";
+import { grepTool } from "./grep.ts";
 import { readTool } from "./read.ts";
+import { replaceBlockTool } from "./replace-block.ts";
 import type { Tool } from "./tool.ts";
 import { writeTool } from "./write.ts";
 
-export const ALL_TOOLS: readonly Tool[] = [readTool, editTool, writeTool] as unknown as Tool[];
+export const ALL_TOOLS: readonly Tool[] = [
+  readTool,
+  editTool,
+  writeTool,
+  grepTool,
+  findBlockTool,
+  replaceBlockTool,
+] as unknown as Tool[];
 
 export function selectTools(names: readonly ToolName[]): Tool[] {
   return ALL_TOOLS.filter((tool) => names.includes(tool.name));

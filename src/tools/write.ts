@@ -1,12 +1,12 @@
 // lapp_write: create a new file (never overwrite), creating parent directories inside the root.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import * as v from "valibot";
 import { LappError, unwrap } from "../errors.ts";
 import { stripCopiedPrefixes } from "../hashline/content.ts";
 import { renderRows } from "../hashline/format.ts";
 import { commitBytes } from "../files/commit.ts";
-import { WRITE_ECHO_MAX_LINES } from "../limits.ts";
+import { createParentDirectories, removeDirectories } from "../files/directories.ts";
+import { fileTooLarge } from "../files/messages.ts";
+import { MAX_EDIT_BYTES, WRITE_ECHO_MAX_LINES } from "../limits.ts";
 import { fileExists, strippedPrefixesWarning, wroteFile, wroteLargeFile } from "../messages.ts";
 import { splitLines } from "../text/document.ts";
 import { pathField } from "./common-schemas.ts";
@@ -35,21 +35,23 @@ Returns the new file as N#ID:text rows (up to ${WRITE_ECHO_MAX_LINES} lines) so 
       if (path.exists) throw new LappError("FILE_EXISTS", fileExists(path.display));
       const { content, stripped } = stripCopiedPrefixes(input.content);
       const bytes = new TextEncoder().encode(content);
-      try {
-        mkdirSync(dirname(path.real), { recursive: true });
-      } catch (error) {
-        throw new LappError("WRITE_FAILED", `cannot create the parent directory of ${path.display} (${String(error)}).`);
-      }
+      if (bytes.length > MAX_EDIT_BYTES)
+        throw new LappError("FILE_TOO_LARGE", fileTooLarge(path.display, bytes.length, MAX_EDIT_BYTES));
+      const created = unwrap(createParentDirectories(path));
       const committed = commitBytes(path, bytes, undefined);
-      // The path was free when checked; FILE_CHANGED here means another process created it meanwhile.
-      if (!committed.ok && committed.error.code === "FILE_CHANGED") throw new LappError("FILE_EXISTS", fileExists(path.display));
-      unwrap(committed);
+      if (!committed.ok) {
+        removeDirectories(created); // nothing written means no stray directories either
+        throw committed.error;
+      }
       const { lines } = splitLines(content);
-      context.memory.remember(path.real, lines);
-      const summary =
-        lines.length <= WRITE_ECHO_MAX_LINES
-          ? [wroteFile(path.display, lines.length, bytes.length), ...(lines.length ? [renderRows(lines, 1, lines.length)] : [])]
-          : [wroteLargeFile(path.display, lines.length, bytes.length, WRITE_ECHO_MAX_LINES)];
+      const shown = lines.length <= WRITE_ECHO_MAX_LINES;
+      if (shown) context.memory.remember(path.real, lines);
+      const summary = shown
+        ? [
+            wroteFile(path.display, lines.length, bytes.length),
+            ...(lines.length ? [renderRows(lines, 1, lines.length)] : []),
+          ]
+        : [wroteLargeFile(path.display, lines.length, bytes.length, WRITE_ECHO_MAX_LINES)];
       return [...summary, ...(stripped ? [strippedPrefixesWarning] : [])].join("\n");
     });
   },

@@ -10,7 +10,11 @@ const scratch = mkdtempSync(join(tmpdir(), "lapp-archive-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let counter = 0;
 
-function extract(kind: "tar" | "zip", archive: Uint8Array, name: string): { bytes: Buffer; mode: number; mtime: number } {
+function extract(
+  kind: "tar" | "zip",
+  archive: Uint8Array,
+  name: string,
+): { bytes: Buffer; mode: number; mtime: number } {
   const dir = join(scratch, `x${++counter}`);
   Bun.spawnSync(["mkdir", dir]);
   const file = join(dir, kind === "tar" ? "a.tar.gz" : "a.zip");
@@ -20,7 +24,11 @@ function extract(kind: "tar" | "zip", archive: Uint8Array, name: string): { byte
   expect(result.stderr.toString()).toBe("");
   expect(result.exitCode).toBe(0);
   const stat = statSync(join(dir, name));
-  return { bytes: readFileSync(join(dir, name)), mode: stat.mode & 0o777, mtime: Math.floor(stat.mtimeMs / 1000) };
+  return {
+    bytes: readFileSync(join(dir, name)),
+    mode: stat.mode & 0o777,
+    mtime: Math.floor(stat.mtimeMs / 1000),
+  };
 }
 
 const MTIME = 1_764_444_000; // 2025-11-29T19:20:00Z (even seconds: zip stores two-second steps)
@@ -28,7 +36,10 @@ const MTIME = 1_764_444_000; // 2025-11-29T19:20:00Z (even seconds: zip stores t
 test("tar.gz and zip round-trip contents, mode and time through tar and unzip", () => {
   fc.assert(
     fc.property(
-      fc.oneof(fc.uint8Array({ maxLength: 2000 }), fc.constantFrom(511, 512, 513, 1024).map((n) => new Uint8Array(n).fill(7))),
+      fc.oneof(
+        fc.uint8Array({ maxLength: 2000 }),
+        fc.constantFrom(511, 512, 513, 1024).map((n) => new Uint8Array(n).fill(7)),
+      ),
       fc.constantFrom(0o755, 0o644),
       (bytes, mode) => {
         const tar = extract("tar", tarGz({ name: "lapp", bytes, mode, mtime: MTIME }), "lapp");

@@ -9,12 +9,25 @@ const A = "a".repeat(64);
 const B = "b".repeat(64);
 
 test("renders sha256sum lines sorted by name", () => {
-  expect(renderChecksums(new Map([["z.zip", A], ["a.tar.gz", B]]))).toBe(`${B}  a.tar.gz\n${A}  z.zip\n`);
+  expect(
+    renderChecksums(
+      new Map([
+        ["z.zip", A],
+        ["a.tar.gz", B],
+      ]),
+    ),
+  ).toBe(`${B}  a.tar.gz\n${A}  z.zip\n`);
 });
 
 test("parses text and binary mode lines, CRLF and upper-case hex", () => {
   const parsed = parseChecksums(`${A.toUpperCase()}  one.tar.gz\r\n${B} *two.zip\n\n`);
-  expect(parsed).toEqual({ ok: true, sums: new Map([["one.tar.gz", A], ["two.zip", B]]) });
+  expect(parsed).toEqual({
+    ok: true,
+    sums: new Map([
+      ["one.tar.gz", A],
+      ["two.zip", B],
+    ]),
+  });
 });
 
 test.each([
@@ -32,12 +45,17 @@ test("what renderChecksums writes, sha256sum -c accepts", () => {
   const dir = mkdtempSync(join(tmpdir(), "lapp-sums-"));
   try {
     const sums = new Map<string, string>();
-    for (const [name, text] of [["lapp-linux-x64.tar.gz", "one"], ["lapp-windows-x64.zip", "two"]] as const) {
+    for (const [name, text] of [
+      ["lapp-linux-x64.tar.gz", "one"],
+      ["lapp-windows-x64.zip", "two"],
+    ] as const) {
       writeFileSync(join(dir, name), text);
       sums.set(name, sha256Hex(new TextEncoder().encode(text)));
     }
     writeFileSync(join(dir, "SHA256SUMS"), renderChecksums(sums));
-    const checker = Bun.which("sha256sum") ? ["sha256sum", "-c", "SHA256SUMS"] : ["shasum", "-a", "256", "-c", "SHA256SUMS"];
+    const checker = Bun.which("sha256sum")
+      ? ["sha256sum", "-c", "SHA256SUMS"]
+      : ["shasum", "-a", "256", "-c", "SHA256SUMS"];
     const result = Bun.spawnSync(checker, { cwd: dir, stdout: "pipe" });
     expect(result.exitCode).toBe(0);
     expect(result.stdout.toString()).toContain("lapp-windows-x64.zip: OK");

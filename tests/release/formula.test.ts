@@ -10,7 +10,9 @@ import { RELEASE_TARGETS, archiveName } from "../../scripts/release-targets.ts";
 
 /** A SHA256SUMS as dist writes it, with a distinct checksum per archive. */
 function releaseSums(): Map<string, string> {
-  return new Map(RELEASE_TARGETS.map((target) => [archiveName(target), sha256Hex(new TextEncoder().encode(target.asset))]));
+  return new Map(
+    RELEASE_TARGETS.map((target) => [archiveName(target), sha256Hex(new TextEncoder().encode(target.asset))]),
+  );
 }
 
 /** Each `url` of the formula with its sha256 and the `on_*` blocks it sits in. */
@@ -22,7 +24,8 @@ function downloads(formula: string): { blocks: string; url: string; sha256: stri
     else if (/^(class|def) /.test(line) || / do$/.test(line)) stack.push("other");
     else if (line === "end") stack.pop();
     const url = /^url "(.*)"$/.exec(line);
-    if (url) found.push({ blocks: stack.filter((name) => name !== "other").join(">"), url: url[1]!, sha256: "" });
+    if (url)
+      found.push({ blocks: stack.filter((name) => name !== "other").join(">"), url: url[1]!, sha256: "" });
     const sha = /^sha256 "(.*)"$/.exec(line);
     if (sha) found.at(-1)!.sha256 = sha[1]!;
   }

@@ -2,12 +2,21 @@
 // The archives are real (built by scripts/archive.ts); the "binary" in each is a shell script naming its target.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tarGz } from "../../scripts/archive.ts";
 import { renderChecksums, sha256Hex } from "../../scripts/checksums.ts";
-import { executableFormat } from "../../scripts/executable-format.ts";
+import { executableFormatOf } from "../../scripts/executable-format.ts";
 import { REPOSITORY, RELEASE_TARGETS, archiveName } from "../../scripts/release-targets.ts";
 
 const INSTALL_SH = join(import.meta.dir, "../../scripts/install.sh");
@@ -112,12 +121,14 @@ async function install(
 
 /** The release asset this machine should get, from the running Bun's own executable header. */
 function hostAsset(): string {
-  const format = executableFormat(new Uint8Array(readFileSync(process.execPath)).subarray(0, 1 << 16))!;
+  const format = executableFormatOf(process.execPath)!;
   return `${format.os}-${format.arch}${format.libc === "musl" ? "-musl" : ""}`;
 }
 
 function runInstalled(dir: string): string {
-  return Bun.spawnSync([join(dir, "lapp"), "--version"]).stdout.toString().trim();
+  return Bun.spawnSync([join(dir, "lapp"), "--version"])
+    .stdout.toString()
+    .trim();
 }
 
 describe("install.sh from a loopback mirror", () => {
@@ -194,13 +205,33 @@ describe("install.sh picks the asset for the machine", () => {
   const uname = (kernel: string, machine: string) =>
     `case "$1" in -s) echo ${kernel} ;; -m) echo ${machine} ;; *) exec /bin/uname "$@" ;; esac`;
   const cases: [string, Record<string, string>, string][] = [
-    ["Linux x86_64 with glibc", { uname: uname("Linux", "x86_64"), ldd: "echo 'ldd (GNU libc) 2.36'" }, "linux-x64"],
-    ["Linux aarch64 with glibc", { uname: uname("Linux", "aarch64"), ldd: "echo 'ldd (Debian GLIBC 2.36)'" }, "linux-arm64"],
-    ["Alpine x86_64 (musl)", { uname: uname("Linux", "x86_64"), ldd: "echo 'musl libc (x86_64)' >&2; exit 1" }, "linux-x64-musl"],
-    ["Alpine aarch64 (musl)", { uname: uname("Linux", "aarch64"), ldd: "echo 'musl libc (aarch64)' >&2; exit 1" }, "linux-arm64-musl"],
+    [
+      "Linux x86_64 with glibc",
+      { uname: uname("Linux", "x86_64"), ldd: "echo 'ldd (GNU libc) 2.36'" },
+      "linux-x64",
+    ],
+    [
+      "Linux aarch64 with glibc",
+      { uname: uname("Linux", "aarch64"), ldd: "echo 'ldd (Debian GLIBC 2.36)'" },
+      "linux-arm64",
+    ],
+    [
+      "Alpine x86_64 (musl)",
+      { uname: uname("Linux", "x86_64"), ldd: "echo 'musl libc (x86_64)' >&2; exit 1" },
+      "linux-x64-musl",
+    ],
+    [
+      "Alpine aarch64 (musl)",
+      { uname: uname("Linux", "aarch64"), ldd: "echo 'musl libc (aarch64)' >&2; exit 1" },
+      "linux-arm64-musl",
+    ],
     ["Intel Mac", { uname: uname("Darwin", "x86_64"), sysctl: "echo 0" }, "darwin-x64"],
     ["Apple silicon", { uname: uname("Darwin", "arm64"), sysctl: "echo 0" }, "darwin-arm64"],
-    ["Apple silicon shell under Rosetta 2", { uname: uname("Darwin", "x86_64"), sysctl: "echo 1" }, "darwin-arm64"],
+    [
+      "Apple silicon shell under Rosetta 2",
+      { uname: uname("Darwin", "x86_64"), sysctl: "echo 1" },
+      "darwin-arm64",
+    ],
   ];
   for (const [name, shims, asset] of cases) {
     test(`${name} → ${asset}`, async () => {
@@ -246,7 +277,9 @@ describe("install.sh download URLs", () => {
     const log = join(scratch, "curl-latest.log");
     const run = await install("good", { shims: recordingCurl(log), env: { LAPP_DOWNLOAD_BASE: "" } });
     expect(run.code).not.toBe(0);
-    expect(readFileSync(log, "utf8")).toContain(`https://github.com/${REPOSITORY}/releases/latest/download/SHA256SUMS`);
+    expect(readFileSync(log, "utf8")).toContain(
+      `https://github.com/${REPOSITORY}/releases/latest/download/SHA256SUMS`,
+    );
   });
 
   test("names the same repository as scripts/release-targets.ts", () => {

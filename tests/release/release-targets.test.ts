@@ -24,7 +24,9 @@ test("each Bun target and runtime package names the target's OS, CPU and libc", 
     expect(target.bunTarget).toStartWith(`bun-${target.os}-${target.arch}`);
     expect(target.bunTarget.includes("musl")).toBe(target.libc === "musl");
     expect(target.runtimePackage.includes("musl")).toBe(target.libc === "musl");
-    expect(target.runtimePackage).toContain(`@oven/bun-${target.os}-${target.arch === "arm64" ? "aarch64" : "x64"}`);
+    expect(target.runtimePackage).toContain(
+      `@oven/bun-${target.os}-${target.arch === "arm64" ? "aarch64" : "x64"}`,
+    );
     // x64 ships the baseline runtime (no AVX2 needed); see the note in release-targets.ts.
     expect(target.bunTarget.endsWith("-baseline")).toBe(target.arch === "x64");
     expect(target.runtimePackage.endsWith("-baseline")).toBe(target.arch === "x64");

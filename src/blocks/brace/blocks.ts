@@ -39,8 +39,15 @@ export class BraceBlocks implements BlockRules {
     const first = tokens.firstOfLine[line]!;
     if (first >= tokens.firstOfLine[line + 1]!) return null;
     if (this.isAnnotationStart(first)) return this.annotatedBlock(first);
-    const end = this.blockEndFrom(first);
-    return end === null ? null : { start: line, end };
+    const block = this.blockFrom(first);
+    if (block === null) return null;
+    // `  b) {` continues a signature begun above: the block is the whole declaration.
+    const header = block.opener >= 0 ? this.headerLineOf(block.opener) : line;
+    if (header < line) {
+      const whole = this.headerBlock(header);
+      if (whole && spanContains(whole, line)) return whole;
+    }
+    return { start: line, end: block.end };
   }
 
   enclosingBlock(line: number): LineSpan | null {
@@ -63,6 +70,11 @@ export class BraceBlocks implements BlockRules {
    * or null when those tokens open no block.
    */
   private blockEndFrom(from: number): number | null {
+    return this.blockFrom(from)?.end ?? null;
+  }
+
+  /** Like `blockEndFrom`, with the opener that decided the block (-1 for one-line blocks). */
+  private blockFrom(from: number): { end: number; opener: number } | null {
     const { tokens } = this;
     const { kind, match } = tokens;
     const line = tokens.line[from]!;
@@ -77,22 +89,86 @@ export class BraceBlocks implements BlockRules {
     }
     if (chain.length === 0) {
       const allman = this.allmanBody(lineEnd - 1);
-      if (allman >= 0) return tokens.line[match[allman]!]!;
-      return closedBracePair ? line : null;
+      if (allman >= 0) return { end: tokens.line[match[allman]!]!, opener: -1 };
+      if (kind[lineEnd - 1] === Tok.Less) {
+        const body = this.bodyAfterTypeParameters(lineEnd - 1);
+        if (body >= 0) return { end: tokens.line[match[body]!]!, opener: body };
+      }
+      const signatureBody = this.bodyBelowSignature(from, lineEnd);
+      if (signatureBody >= 0) return { end: tokens.line[match[signatureBody]!]!, opener: signatureBody };
+      return closedBracePair ? { end: line, opener: -1 } : null;
     }
-    let selected = chain[chain.length - 1]!;
-    const parent = chain[chain.length - 2];
-    if (
-      kind[selected] !== Tok.OpenParen &&
-      parent !== undefined &&
-      kind[parent] === Tok.OpenParen &&
-      (kind[selected - 1] === Tok.OpenParen || kind[selected - 1] === Tok.Comma)
-    ) {
-      // `function f({` or `foo(a, [`: a pattern or an argument, so the parentheses decide.
-      selected = parent;
+    // The innermost open bracket decides, unless it stands in argument position inside an open `(`
+    // (`function f({`, `f(a, [`, `f(a = g(`, `f(o = {`, `f(o: {`): then the parentheses around it decide.
+    let depth = chain.length - 1;
+    while (depth > 0 && kind[chain[depth - 1]!] === Tok.OpenParen) {
+      const current = chain[depth]!;
+      const before = kind[current - 1];
+      const inArgumentPosition =
+        kind[current] === Tok.OpenParen ||
+        before === Tok.OpenParen ||
+        before === Tok.Comma ||
+        before === Tok.Assign ||
+        before === Tok.Colon;
+      if (!inArgumentPosition) break;
+      depth--;
     }
-    if (kind[selected] === Tok.OpenParen) return this.parenthesizedEnd(selected);
-    return tokens.line[match[selected]!]!;
+    const selected = chain[depth]!;
+    if (kind[selected] === Tok.OpenParen) return { end: this.parenthesizedEnd(selected), opener: selected };
+    return { end: tokens.line[match[selected]!]!, opener: selected };
+  }
+
+  /**
+   * `class Server<` with type parameters over several lines: past the matching `>`, the `{` that opens
+   * the body (an `extends`/`implements` clause between), or -1.
+   */
+  private bodyAfterTypeParameters(less: number): number {
+    const { tokens } = this;
+    const { kind, match } = tokens;
+    let angle = 0;
+    for (let token = less; token < tokens.count && token < less + MAX_TAIL_TOKENS * 4; token++) {
+      switch (kind[token]) {
+        case Tok.Less:
+          angle++;
+          break;
+        case Tok.Greater:
+          angle = Math.max(0, angle - 1);
+          break;
+        case Tok.FatArrow:
+          break;
+        case Tok.OpenBrace:
+          if (match[token] === -1) return -1;
+          if (angle === 0) return token;
+          token = match[token]!;
+          break;
+        case Tok.OpenParen:
+        case Tok.OpenBracket:
+          if (match[token] === -1) return -1;
+          token = match[token]!;
+          break;
+        case Tok.Semicolon:
+        case Tok.CloseBrace:
+        case Tok.CloseParen:
+        case Tok.CloseBracket:
+          return -1;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * A complete signature whose body starts on a later line after a tail that goes on there
+   * (`A::A(int a)` / `    : a_(a) {`, `fn f<T>(x: T) -> T` / `where …` / `{`). Returns that `{` or -1.
+   */
+  private bodyBelowSignature(from: number, lineEnd: number): number {
+    if (this.dialect.tail !== "free") return -1;
+    const { kind } = this.tokens;
+    for (let token = lineEnd - 1; token >= from; token--) {
+      if (kind[token] !== Tok.CloseParen) continue;
+      const body = this.freeTailBody(token + 1);
+      return body >= 0 && this.tokens.line[body]! > this.tokens.line[from]! ? body : -1;
+    }
+    return -1;
   }
 
   /** Where a block headed by an open `(` ends: at its `)`, or at the body that follows the signature. */
@@ -318,6 +394,7 @@ export class BraceBlocks implements BlockRules {
         if (current === Tok.CloseParen && match[token]! >= 0) {
           const partner = match[token]!;
           if (tokens.line[partner]! < header) {
+            if (this.bodyAfterSignature(token) !== opener) break;
             header = tokens.line[partner]!;
             cursor = partner;
             moved = true;

@@ -88,6 +88,8 @@ class BraceLexer {
   private readonly out = new TokenBuffer();
   private readonly frames: Frame[] = [{ kind: "code", closer: 0, depth: 0 }];
   private readonly preprocessor: PreprocessorState | null;
+  /** First characters of the line-comment markers, to test markers only where one may start. */
+  private readonly commentStarts: Set<number>;
   private text = "";
   private lineIndex = 0;
   private pos = 0;
@@ -96,12 +98,15 @@ class BraceLexer {
   private lastWasCloseBrace = false;
   /** A backslash ended the line inside a one-line string: the string goes on. */
   private escapedLineEnd = false;
+  /** Brackets opened minus brackets closed so far (the preprocessor compares branches by it). */
+  private bracketDepth = 0;
 
   constructor(
     private readonly lines: readonly string[],
     private readonly dialect: BraceDialect,
   ) {
     this.preprocessor = dialect.preprocessor ? new PreprocessorState() : null;
+    this.commentStarts = new Set(dialect.lineComments.map((marker) => marker.charCodeAt(0)));
     if (dialect.heredoc === "php") this.frames.push({ kind: "html" });
   }
 
@@ -113,7 +118,7 @@ class BraceLexer {
       this.pos = 0;
       this.escapedLineEnd = false;
       if (index === 0 && this.dialect.regexLiterals && this.text.startsWith("#!")) continue;
-      if (this.preprocessor && this.frames.length === 1 && this.preprocessor.consumesLine(this.text)) continue;
+      if (this.preprocessor && this.frames.length === 1 && this.preprocessor.consumesLine(this.text, this.bracketDepth)) continue;
       while (this.pos < this.text.length) this.step();
       this.endOfLine();
     }
@@ -126,6 +131,8 @@ class BraceLexer {
 
   private emit(kind: TokenKind, col: number, length: number, expressionAfter: boolean): void {
     this.out.push(kind, this.lineIndex, col, length);
+    if (kind === Tok.OpenParen || kind === Tok.OpenBrace || kind === Tok.OpenBracket) this.bracketDepth++;
+    else if (kind === Tok.CloseParen || kind === Tok.CloseBrace || kind === Tok.CloseBracket) this.bracketDepth--;
     this.expressionAllowed = expressionAfter;
     this.lastWasCloseBrace = kind === Tok.CloseBrace;
   }
@@ -165,28 +172,29 @@ class BraceLexer {
 
   private stepCode(frame: Extract<Frame, { kind: "code" }>): void {
     const { text, dialect } = this;
-    const start = this.pos;
-    const c = text.charCodeAt(start);
-    if (isSpace(c)) {
-      this.pos++;
-      return;
-    }
-    for (const marker of dialect.lineComments) {
-      if (text.startsWith(marker, start)) {
-        const isAttribute = marker === "#" && text.charCodeAt(start + 1) === CH.lbracket;
-        if (!isAttribute || dialect.annotation !== "#[") {
-          this.pos = text.length;
-          return;
+    let start = this.pos;
+    let c = text.charCodeAt(start);
+    while (isSpace(c)) c = text.charCodeAt(++start);
+    this.pos = start;
+    if (start >= text.length) return;
+    if (this.commentStarts.has(c)) {
+      for (const marker of dialect.lineComments) {
+        if (text.startsWith(marker, start)) {
+          const isAttribute = marker === "#" && text.charCodeAt(start + 1) === CH.lbracket;
+          if (!isAttribute || dialect.annotation !== "#[") {
+            this.pos = text.length;
+            return;
+          }
         }
       }
     }
     const block = dialect.blockComment;
-    if (block && text.startsWith(block.open, start)) {
+    if (block && c === block.open.charCodeAt(0) && text.startsWith(block.open, start)) {
       this.frames.push({ kind: "comment", depth: 1 });
       this.pos += block.open.length;
       return;
     }
-    if (isIdentStart(c) || c === CH.at || c === CH.dollar || c === CH.hash) {
+    if (dialect.rawStrings !== "none" && (isIdentStart(c) || c === CH.at || c === CH.dollar || c === CH.hash)) {
       if (this.tryPrefixedString()) return;
     }
     if (c === CH.dquote || c === CH.quote) {

@@ -1,14 +1,22 @@
-// C preprocessor lines for the brace lexer: directives never count, and only the first branch of an
-// `#if … #else … #endif` does, so two alternative headers (`void f(int a) {` / `void f() {`) open one block.
+// C preprocessor lines for the brace lexer: directives never count. Every branch of `#if … #else … #endif`
+// counts while the branches before it left the brackets balanced; after an unbalanced branch (two
+// alternative headers `void f(int a) {` / `void f() {`) the later branches are skipped, so one block opens.
 
-type Branch = "taken" | "alternate" | "outer-skip";
+interface Branch {
+  state: "counted" | "skipped" | "outer-skip";
+  /** Open brackets when the `#if` was reached. */
+  readonly depthAtIf: number;
+}
 
 export class PreprocessorState {
   private readonly branches: Branch[] = [];
   private continuesDirective = false;
 
-  /** True when the line is a directive or lies in a skipped branch (the lexer then ignores it). */
-  consumesLine(text: string): boolean {
+  /**
+   * True when the line is a directive or lies in a skipped branch (the lexer then ignores it).
+   * `depth` is the number of brackets open so far.
+   */
+  consumesLine(text: string, depth: number): boolean {
     if (this.continuesDirective) {
       this.continuesDirective = text.endsWith("\\");
       return true;
@@ -20,14 +28,14 @@ export class PreprocessorState {
       case "if":
       case "ifdef":
       case "ifndef":
-        this.branches.push(this.skipping() ? "outer-skip" : "taken");
+        this.branches.push({ state: this.skipping() ? "outer-skip" : "counted", depthAtIf: depth });
         break;
       case "elif":
       case "else":
       case "elifdef":
       case "elifndef": {
-        const last = this.branches.length - 1;
-        if (this.branches[last] === "taken") this.branches[last] = "alternate";
+        const branch = this.branches[this.branches.length - 1];
+        if (branch?.state === "counted" && depth !== branch.depthAtIf) branch.state = "skipped";
         break;
       }
       case "endif":
@@ -38,6 +46,7 @@ export class PreprocessorState {
   }
 
   private skipping(): boolean {
-    return this.branches.length > 0 && this.branches[this.branches.length - 1] !== "taken";
+    const branch = this.branches[this.branches.length - 1];
+    return branch !== undefined && branch.state !== "counted";
   }
 }

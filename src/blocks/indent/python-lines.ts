@@ -8,9 +8,10 @@ type Frame =
   | { kind: "code"; depth: number }
   /** An f-string replacement field `{…}`; `spec` once its `:` format spec began. */
   | { kind: "field"; depth: number; spec: boolean }
-  | { kind: "string"; quote: string; fstring: boolean; triple: boolean };
+  /** `continues`: the line ended in a backslash inside this one-line string, which so goes on. */
+  | { kind: "string"; quote: string; fstring: boolean; triple: boolean; continues: boolean };
 
-const STRING_START = /^([rRbBuUfF]{0,2})('''|"""|'|")/y;
+const STRING_START = /([rRbBuUfF]{0,2})('''|"""|'|")/y;
 
 const isIdentPart = (c: number): boolean =>
   (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c >= 0x80;
@@ -70,6 +71,7 @@ function scanLine(text: string, frames: Frame[]): boolean {
           quote,
           fstring: /[fF]/.test(string[1]!),
           triple: quote.length === 3,
+          continues: false,
         });
         pos += string[0].length;
         continue;
@@ -90,7 +92,7 @@ function scanLine(text: string, frames: Frame[]): boolean {
     pos++;
   }
   const top = frames[frames.length - 1]!;
-  if (top.kind === "string" && !top.triple && !continued) {
+  if (top.kind === "string" && !top.triple && !top.continues) {
     // A one-line string cannot run past its line (unless escaped); drop it and any fields around it.
     while (frames.length > 1 && frames[frames.length - 1]!.kind !== "code") frames.pop();
   }
@@ -100,9 +102,11 @@ function scanLine(text: string, frames: Frame[]): boolean {
 function scanString(text: string, start: number, frame: Extract<Frame, { kind: "string" }>, frames: Frame[]): number {
   let pos = start;
   const quoteCode = frame.quote.charCodeAt(0);
+  frame.continues = false;
   while (pos < text.length) {
     const c = text.charCodeAt(pos);
     if (c === 92 /* \ */) {
+      if (pos === text.length - 1) frame.continues = true;
       pos += 2;
       continue;
     }

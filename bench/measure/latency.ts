@@ -1,0 +1,256 @@
+// Part 3 of `npm run bench`: latency of lapp measured from outside over MCP with a minimal JSON-RPC client (medians
+// of repeated runs, one process per startup sample), lapp_grep next to ripgrep on the same tree, lapp_find_block.
+
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { refOf } from "../../src/hashline/hash.ts";
+import { splitLines } from "../../src/text/document.ts";
+import type { Manifest } from "../corpus/manifest.ts";
+import { corpusFilePath, UNPACKED_DIR } from "../corpus/fetch.ts";
+import type { LappClient } from "../support/lapp-client.ts";
+import { startRawLappClient } from "../support/raw-mcp.ts";
+import { findRipgrep } from "../support/machine.ts";
+import { repeat, type Timing } from "../support/stats.ts";
+
+export interface LatencyPlan {
+  startupRuns: number;
+  callRuns: number;
+  grepRuns: number;
+}
+
+export interface Latency {
+  startup: Timing;
+  read: { lines: number; fileLines: number; timing: Timing };
+  edit1: Timing;
+  edit100: Timing;
+  editFileLines: number;
+  grep: GrepLatency[] | { skipped: string };
+  findBlock:
+    Array<{ file: string; pattern: string; timing: Timing; firstLine: string }> | { skipped: string };
+  /** Peak RSS of the server that ran the read, edit and find_block samples. */
+  peakRssMiB: number | undefined;
+}
+
+export interface GrepLatency {
+  pattern: string;
+  literal: boolean;
+  files: number;
+  lapp: Timing;
+  lappMatches: number | undefined;
+  rg: Timing | undefined;
+  rgMatches: number | undefined;
+}
+
+const RG = findRipgrep();
+
+export async function measureLatency(
+  manifest: Manifest,
+  scratch: string,
+  plan: LatencyPlan,
+): Promise<Latency> {
+  const startup = await repeat(plan.startupRuns, 2, async () => {
+    const lapp = await startRawLappClient(scratch);
+    await lapp.close();
+    return lapp.startupMs;
+  });
+
+  const files = join(scratch, "latency");
+  mkdirSync(files, { recursive: true });
+  const readSource = manifest.latency.read;
+  copyFileSync(corpusFilePath(readSource), join(files, "read-source"));
+  copyFileSync(corpusFilePath(manifest.latency.edit), join(files, "edit-target"));
+
+  const lapp = await startRawLappClient(files);
+  try {
+    const readLines = splitLines(readFileSync(join(files, "read-source"), "utf8")).lines.length;
+    const read = await repeat(plan.callRuns, 3, async () => {
+      const outcome = await lapp.call("lapp_read", {
+        path: "read-source",
+        offset: 1,
+        limit: readSource.lines,
+      });
+      if (outcome.isError) throw new Error(`lapp_read: ${outcome.text.split("\n")[0]}`);
+      return outcome.ms;
+    });
+    const edits = await measureEdits(lapp, join(files, "edit-target"), plan.callRuns);
+    const findBlock = lapp.has("lapp_find_block")
+      ? await measureFindBlock(lapp, manifest, files, plan.callRuns)
+      : { skipped: "lapp_find_block is not listed by this build" };
+    const peakRssMiB = lapp.peakRssMiB();
+    await lapp.close();
+    const grep = await measureGrep(manifest, plan.grepRuns);
+    return {
+      startup,
+      read: { lines: readSource.lines, fileLines: readLines, timing: read },
+      ...edits,
+      grep,
+      findBlock,
+      peakRssMiB,
+    };
+  } finally {
+    await lapp.close().catch(() => {});
+  }
+}
+
+/**
+ * One edit and a 100-edit call on the big file. Each sample toggles a marker on its lines, so every call is a
+ * real change; refs come from lapp's hash function on the text the bench knows is on disk.
+ */
+async function measureEdits(
+  lapp: LappClient,
+  absolute: string,
+  runs: number,
+): Promise<{ edit1: Timing; edit100: Timing; editFileLines: number }> {
+  const { lines } = splitLines(readFileSync(absolute, "utf8"));
+  const current = [...lines];
+  const candidates = current
+    .map((_, index) => index)
+    .filter((index) => /[\p{L}\p{N}]/u.test(current[index]!));
+  const spread = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, slot) => candidates[Math.floor(((slot + 0.5) * candidates.length) / count)]!,
+    );
+  const MARK = " /*bench*/";
+  const sampleEdit = (targets: number[]) => async () => {
+    const edits = targets.map((index) => {
+      const text = current[index]!;
+      const next = text.endsWith(MARK) ? text.slice(0, -MARK.length) : text + MARK;
+      return { type: "replace", anchor: refOf(index + 1, text), content: next, index, next };
+    });
+    const outcome = await lapp.call("lapp_edit", {
+      path: "edit-target",
+      edits: edits.map(({ type, anchor, content }) => ({ type, anchor, content })),
+    });
+    if (outcome.isError) throw new Error(`lapp_edit: ${outcome.text.split("\n")[0]}`);
+    for (const edit of edits) current[edit.index] = edit.next;
+    return outcome.ms;
+  };
+  const edit1 = await repeat(runs, 3, sampleEdit(spread(1)));
+  const edit100 = await repeat(runs, 3, sampleEdit(spread(100)));
+  return { edit1, edit100, editFileLines: lines.length };
+}
+
+async function measureFindBlock(lapp: LappClient, manifest: Manifest, files: string, runs: number) {
+  const results = [];
+  for (const [index, target] of manifest.latency.findBlock.entries()) {
+    const name = `block-source-${index}${target.path.slice(target.path.lastIndexOf("."))}`;
+    copyFileSync(corpusFilePath(target), join(files, name));
+    let firstLine = "";
+    const timing = await repeat(runs, 3, async () => {
+      const outcome = await lapp.call("lapp_find_block", {
+        path: name,
+        pattern: target.pattern,
+        literal: true,
+      });
+      if (outcome.isError)
+        throw new Error(`lapp_find_block ${target.pattern}: ${outcome.text.split("\n")[0]}`);
+      firstLine = outcome.text.split("\n")[0]!;
+      return outcome.ms;
+    });
+    results.push({
+      file: `${target.package}@${target.version}/${target.path}`,
+      pattern: target.pattern,
+      timing,
+      firstLine,
+    });
+  }
+  return results;
+}
+
+/**
+ * lapp_grep over the whole unpacked corpus (one server, calls timed over MCP) next to `rg` run as a process on
+ * the same tree with the same walk rules (hidden files, ignore files without a git repo, 2 context lines).
+ */
+async function measureGrep(manifest: Manifest, runs: number): Promise<GrepLatency[] | { skipped: string }> {
+  const tree = UNPACKED_DIR;
+  const lapp = await startRawLappClient(tree);
+  try {
+    if (!lapp.has("lapp_grep")) return { skipped: "lapp_grep is not listed by this build" };
+    const files = countFiles(tree);
+    const searches = [
+      { pattern: manifest.latency.grep.pattern, literal: false },
+      { pattern: manifest.latency.grep.literal, literal: true },
+    ];
+    const results: GrepLatency[] = [];
+    for (const search of searches) {
+      const args = { pattern: search.pattern, literal: search.literal, context: 2, max_results: 100_000 };
+      const structured = await lapp.call("lapp_grep", { ...args, format: "structured" });
+      const lappMatches = structured.isError ? undefined : parseTotal(structured.text);
+      const timing = await repeat(runs, 2, async () => {
+        const outcome = await lapp.call("lapp_grep", args);
+        if (outcome.isError) throw new Error(`lapp_grep: ${outcome.text.split("\n")[0]}`);
+        return outcome.ms;
+      });
+      const rgArgs = [
+        "--hidden",
+        "--no-require-git",
+        "-n",
+        "-C",
+        "2",
+        ...(search.literal ? ["-F"] : []),
+        "-e",
+        search.pattern,
+        ".",
+      ];
+      const rg = RG
+        ? await repeat(runs, 2, async () => {
+            const t0 = performance.now();
+            const child = Bun.spawn([RG, ...rgArgs], { cwd: tree, stdout: "pipe", stderr: "ignore" });
+            await new Response(child.stdout).arrayBuffer();
+            await child.exited;
+            return performance.now() - t0;
+          })
+        : undefined;
+      const rgMatches = RG ? countRgMatches(tree, search.pattern, search.literal) : undefined;
+      results.push({
+        pattern: search.pattern,
+        literal: search.literal,
+        files,
+        lapp: timing,
+        lappMatches,
+        rg,
+        rgMatches,
+      });
+    }
+    return results;
+  } finally {
+    await lapp.close();
+  }
+}
+
+function parseTotal(text: string): number | undefined {
+  try {
+    const parsed = JSON.parse(text) as { total_matches?: unknown };
+    return typeof parsed.total_matches === "number" ? parsed.total_matches : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function countRgMatches(tree: string, pattern: string, literal: boolean): number {
+  const result = Bun.spawnSync(
+    [
+      RG!,
+      "--hidden",
+      "--no-require-git",
+      "-c",
+      "--no-filename",
+      ...(literal ? ["-F"] : []),
+      "-e",
+      pattern,
+      ".",
+    ],
+    { cwd: tree, stdout: "pipe", stderr: "ignore" },
+  );
+  return result.stdout
+    .toString()
+    .split("\n")
+    .filter(Boolean)
+    .reduce((total, line) => total + Number(line), 0);
+}
+
+function countFiles(tree: string): number {
+  const result = Bun.spawnSync(["find", ".", "-type", "f"], { cwd: tree, stdout: "pipe" });
+  return result.stdout.toString().split("\n").filter(Boolean).length;
+}

@@ -1,0 +1,53 @@
+// Names of the files lapp itself creates beside a target (temp copies, recovery copies, version locks), and
+// whether the process that made one is still alive. One place, so the writer and the sweeper always agree.
+
+import { basename, dirname, join } from "node:path";
+
+/** Longest basename kept verbatim in artifact names, so `.NAME.lapp-…` stays under NAME_MAX (255). */
+const MAX_NAME_IN_ARTIFACT = 96;
+
+/** `.NAME.lapp-`: every artifact of `target` starts with this, and nothing of another file does. */
+export function artifactPrefix(target: string): string {
+  const name = basename(target);
+  const short =
+    name.length <= MAX_NAME_IN_ARTIFACT ? name : `${name.slice(0, 80)}~${Bun.hash.wyhash(name).toString(36)}`;
+  return `.${short}.lapp-`;
+}
+
+export const tempPath = (target: string): string =>
+  join(dirname(target), `${artifactPrefix(target)}${process.pid}-${randomSuffix()}.tmp`);
+
+export const recoveryPathFor = (temp: string): string => temp.replace(/\.tmp$/, ".recovery");
+
+export const lockPath = (target: string, key: string, generation: number): string =>
+  join(dirname(target), `${artifactPrefix(target)}lock-${key}-${generation}`);
+
+export type Artifact =
+  | { kind: "temp"; pid: number }
+  | { kind: "recovery"; pid: number }
+  | { kind: "lock"; key: string; generation: number };
+
+/** Parses the part of an artifact name after the prefix; undefined for anything else. */
+export function parseArtifact(rest: string): Artifact | undefined {
+  const copy = /^(\d+)-[a-z0-9]+\.(tmp|recovery)$/.exec(rest);
+  if (copy) return { kind: copy[2] === "tmp" ? "temp" : "recovery", pid: Number(copy[1]) };
+  const lock = /^lock-([a-z0-9]+)-(\d+)$/.exec(rest);
+  if (lock) return { kind: "lock", key: lock[1]!, generation: Number(lock[2]) };
+  return undefined;
+}
+
+/** True unless the process is certainly gone (ESRCH). A process of another user (EPERM) is alive. */
+export function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+function randomSuffix(): string {
+  return Math.random().toString(36).slice(2, 10).padEnd(8, "0");
+}

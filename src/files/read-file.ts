@@ -1,0 +1,72 @@
+// What lapp_read shows of a path: an image, or one page of text rows — loaded whole for ordinary files, streamed
+// for large ones (the same rows and refs either way). Binary files and oversized files are refused.
+
+import { closeSync, readSync } from "node:fs";
+import { fail, ok, type Result } from "../errors.ts";
+import { readPage, type Page } from "../hashline/page.ts";
+import { MAX_IMAGE_BYTES, MAX_PAGE_BYTES, MAX_READ_BYTES, STREAM_READ_MIN_BYTES } from "../limits.ts";
+import type { GuardedPath } from "../security/guard.ts";
+import { BINARY_SNIFF_BYTES, imageType, isBinary, type ImageType } from "../text/binary.ts";
+import { decodeDocument } from "../text/codec.ts";
+import type { Encoding } from "../text/document.ts";
+import { directory, readAll } from "./load.ts";
+import { binaryFile, fileTooLarge, imageTooLarge } from "./messages.ts";
+import { openChecked } from "./open.ts";
+import { readPageStreaming } from "./page-stream.ts";
+
+export type Displayable =
+  | { kind: "image"; mimeType: ImageType; bytes: Uint8Array }
+  | { kind: "text"; encoding: Encoding; bom: boolean; page: Page };
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+  /** Called for every row shown, so the caller can record it as served. */
+  onShown: (line: number, text: string) => void;
+}
+
+export function readForDisplay(
+  path: GuardedPath,
+  isBlocked: (relative: string) => boolean,
+  request: PageRequest,
+): Result<Displayable> {
+  const opened = openChecked(path);
+  if (!opened.ok) return opened;
+  const { fd, stats } = opened.value;
+  try {
+    if (stats.isDirectory()) return directory(path, isBlocked);
+    const size = Number(stats.size);
+    const head = new Uint8Array(Math.min(size, BINARY_SNIFF_BYTES));
+    readSync(fd, head, 0, head.length, 0);
+    const mimeType = imageType(head);
+    if (mimeType) {
+      if (size > MAX_IMAGE_BYTES)
+        return fail("FILE_TOO_LARGE", imageTooLarge(path.display, size, MAX_IMAGE_BYTES));
+      return ok({ kind: "image", mimeType, bytes: readAll(fd, size) });
+    }
+    if (isBinary(head)) return fail("BINARY_FILE", binaryFile(path.display));
+    if (size > MAX_READ_BYTES)
+      return fail("FILE_TOO_LARGE", fileTooLarge(path.display, size, MAX_READ_BYTES));
+    if (size > STREAM_READ_MIN_BYTES) {
+      const streamed = readPageStreaming(
+        fd,
+        size,
+        request.offset,
+        request.limit,
+        MAX_PAGE_BYTES,
+        request.onShown,
+      );
+      return ok({ kind: "text", ...streamed });
+    }
+    const doc = decodeDocument(readAll(fd, size));
+    const page =
+      request.offset > doc.lines.length
+        ? { rows: [], firstLine: request.offset, lastLine: request.offset - 1, totalLines: doc.lines.length }
+        : readPage(doc.lines, request.offset, request.limit, MAX_PAGE_BYTES);
+    for (let line = page.firstLine; line <= page.lastLine; line++)
+      request.onShown(line, doc.lines[line - 1]!);
+    return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page });
+  } finally {
+    closeSync(fd);
+  }
+}

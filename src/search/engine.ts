@@ -1,0 +1,195 @@
+// Runs one search: walks lazily, hands batches of files to the lanes, and commits answers in path order so the
+// result is the same on every run. Stops at the time budget or on cancellation with what it has, in order.
+
+import type { FileJob, JobResult, SearchSpec } from "./jobs.ts";
+import type { Lane } from "./lanes.ts";
+import { FILES_PER_BATCH } from "./limits.ts";
+import type { Overrides } from "./overrides.ts";
+import type { Row } from "./search-file.ts";
+import { walkFiles, type WalkedFile } from "./walk.ts";
+
+export interface LaneSource {
+  /** Lanes that can take a batch right now. */
+  available(): Lane[];
+  /** Calls `listener` when more lanes may have become available. */
+  onChange(listener: () => void): () => void;
+}
+
+export interface SearchRequest {
+  root: string;
+  /** Real path of the file or directory to search. */
+  start: string;
+  startIsFile: boolean;
+  spec: SearchSpec;
+  maxResults: number;
+  overrides: Overrides;
+  isBlocked(relative: string): boolean;
+  lanes: LaneSource;
+  signal: AbortSignal;
+  budgetMs: number;
+  progressIntervalMs: number;
+  progress(filesSearched: number, matches: number): void;
+  env?: Record<string, string | undefined>;
+}
+
+export interface FileMatches {
+  relative: string;
+  absolute: string;
+  /** Matching line numbers shown (ascending). */
+  matches: number[];
+  /** Rows of the matches and their context. */
+  rows: Row[];
+}
+
+export type StopReason = "time" | "cancelled";
+
+export interface SearchOutcome {
+  files: FileMatches[];
+  totalMatches: number;
+  filesWithMatches: number;
+  filesSearched: number;
+  /** More matching lines exist than `files` shows (max_results reached). */
+  truncated: boolean;
+  stopped: StopReason | undefined;
+  /** Root-relative paths skipped for their size. */
+  tooLarge: string[];
+  /** The searched path itself was a single binary file. */
+  binaryStart: boolean;
+}
+
+export async function runSearch(request: SearchRequest): Promise<SearchOutcome> {
+  const started = performance.now();
+  const deadline = started + request.budgetMs;
+  const files = request.startIsFile ? singleFile(request) : walkFiles(walkOptions(request));
+  const outcome: SearchOutcome = {
+    files: [],
+    totalMatches: 0,
+    filesWithMatches: 0,
+    filesSearched: 0,
+    truncated: false,
+    stopped: undefined,
+    tooLarge: [],
+    binaryStart: false,
+  };
+  const walked = new Map<number, WalkedFile>();
+  const answered = new Map<number, JobResult>();
+  let nextId = 0;
+  let commitId = 0;
+  let kept = 0;
+  let exhausted = false;
+  let failure: unknown;
+  let inFlight = 0;
+  // Answers that arrive after the search stopped (time budget, cancellation) must not change the outcome.
+  let closed = false;
+
+  let wake: () => void = () => {};
+  const wakeUp = () => wake();
+  const unsubscribe = request.lanes.onChange(wakeUp);
+  request.signal.addEventListener("abort", wakeUp);
+  const timer = setTimeout(wakeUp, Math.max(0, request.budgetMs));
+  let lastProgress = started;
+
+  const commit = () => {
+    while (answered.has(commitId)) {
+      const result = answered.get(commitId)!;
+      const file = walked.get(commitId)!;
+      answered.delete(commitId);
+      walked.delete(commitId);
+      commitId++;
+      if (result.kind === "too-large") outcome.tooLarge.push(file.relative);
+      if (result.kind === "binary" && request.startIsFile) outcome.binaryStart = true;
+      if (result.kind !== "searched") continue;
+      outcome.filesSearched++;
+      if (result.count === 0) continue;
+      outcome.filesWithMatches++;
+      outcome.totalMatches += result.count;
+      const room = request.maxResults - kept;
+      if (room <= 0 || result.matches.length === 0) continue;
+      const matches = result.matches.slice(0, room);
+      kept += matches.length;
+      outcome.files.push({ relative: file.relative, absolute: file.absolute, matches, rows: result.rows });
+    }
+  };
+
+  const takeBatch = (): FileJob[] => {
+    const jobs: FileJob[] = [];
+    const keep = Math.max(0, request.maxResults - kept);
+    while (jobs.length < FILES_PER_BATCH) {
+      const next = files.next();
+      if (next.done) {
+        exhausted = true;
+        break;
+      }
+      const id = nextId++;
+      walked.set(id, next.value);
+      jobs.push({ id, absolute: next.value.absolute, keep });
+    }
+    return jobs;
+  };
+
+  try {
+    while (true) {
+      if (failure !== undefined) throw failure;
+      if (request.signal.aborted) {
+        outcome.stopped = "cancelled";
+        break;
+      }
+      if (performance.now() >= deadline) {
+        outcome.stopped = "time";
+        break;
+      }
+      for (const lane of request.lanes.available()) {
+        if (exhausted) break;
+        const jobs = takeBatch();
+        if (jobs.length === 0) break;
+        inFlight++;
+        lane.run(jobs, request.spec).then(
+          (replies) => {
+            if (closed) return;
+            for (const reply of replies) answered.set(reply.id, reply.result);
+            commit();
+            inFlight--;
+            wakeUp();
+          },
+          (error: unknown) => {
+            if (closed) return;
+            failure = error;
+            inFlight--;
+            wakeUp();
+          },
+        );
+      }
+      if (exhausted && inFlight === 0) break;
+      const now = performance.now();
+      if (now - lastProgress >= request.progressIntervalMs) {
+        lastProgress = now;
+        request.progress(outcome.filesSearched, outcome.totalMatches);
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    closed = true;
+    clearTimeout(timer);
+    unsubscribe();
+    request.signal.removeEventListener("abort", wakeUp);
+  }
+  if (failure !== undefined) throw failure;
+  outcome.truncated = outcome.totalMatches > kept;
+  return outcome;
+}
+
+function walkOptions(request: SearchRequest) {
+  return {
+    root: request.root,
+    start: request.start,
+    isBlocked: (relative: string) => request.isBlocked(relative),
+    overrides: request.overrides,
+    env: request.env,
+  };
+}
+
+function* singleFile(request: SearchRequest): Generator<WalkedFile> {
+  const prefix = request.root === "/" ? "/" : `${request.root}/`;
+  const relative = request.start.startsWith(prefix) ? request.start.slice(prefix.length) : request.start;
+  yield { absolute: request.start, relative };
+}

@@ -1,0 +1,84 @@
+// The ignore rules in force in one directory: its own files plus every ancestor's, with ripgrep's precedence (pure).
+// Kinds rank .rgignore > .ignore > .gitignore > .git/info/exclude > global excludes; within a kind the deepest
+// directory with a matching rule decides. Git rules apply only inside a repository, and not above its root.
+
+import { EMPTY_RULES, type IgnoreVerdict, type RuleSet } from "./ignore-rules.ts";
+
+/** The rules one directory contributes. `path` is absolute, `/`-separated, without a trailing slash. */
+export interface DirectoryRules {
+  path: string;
+  rgignore: RuleSet;
+  ignore: RuleSet;
+  gitignore: RuleSet;
+  /** `.git/info/exclude`, only for a directory that holds `.git`. */
+  exclude: RuleSet;
+  /** The directory holds a `.git` (a repository or worktree root). */
+  hasGit: boolean;
+}
+
+export const NO_RULES = { rgignore: EMPTY_RULES, ignore: EMPTY_RULES, gitignore: EMPTY_RULES, exclude: EMPTY_RULES };
+
+/** The global git excludes file with the directory its anchored patterns are relative to. */
+export interface GlobalRules {
+  base: string;
+  rules: RuleSet;
+}
+
+export class IgnoreStack {
+  private constructor(
+    private readonly chain: readonly DirectoryRules[],
+    private readonly insideGit: boolean,
+    private readonly global: GlobalRules | undefined,
+  ) {}
+
+  /** A stack from the outermost directory down (`/` first, the walked directory last). */
+  static of(directories: readonly DirectoryRules[], global?: GlobalRules): IgnoreStack {
+    let stack = new IgnoreStack([], false, global);
+    for (const directory of directories) stack = stack.enter(directory);
+    return stack;
+  }
+
+  /** The stack for a subdirectory, adding the rules that subdirectory holds. */
+  enter(directory: DirectoryRules): IgnoreStack {
+    // Most directories hold no rules and no .git: they change nothing, so the stack is shared as is.
+    if (!directory.hasGit && ruleCount(directory) === 0) return this;
+    return new IgnoreStack([...this.chain, directory], this.insideGit || directory.hasGit, this.global);
+  }
+
+  /** Whether ignore rules hide `absolute` (an entry of the innermost directory). */
+  verdict(absolute: string, isDir: boolean): IgnoreVerdict {
+    let rgignore: IgnoreVerdict;
+    let ignore: IgnoreVerdict;
+    let gitignore: IgnoreVerdict;
+    let exclude: IgnoreVerdict;
+    let sawGit = false;
+    for (let index = this.chain.length - 1; index >= 0; index--) {
+      const directory = this.chain[index]!;
+      const relative = relativeTo(directory.path, absolute);
+      if (rgignore === undefined && directory.rgignore.size > 0) rgignore = directory.rgignore.match(relative, isDir);
+      if (ignore === undefined && directory.ignore.size > 0) ignore = directory.ignore.match(relative, isDir);
+      if (this.insideGit && !sawGit) {
+        if (gitignore === undefined && directory.gitignore.size > 0) gitignore = directory.gitignore.match(relative, isDir);
+        if (exclude === undefined && directory.exclude.size > 0) exclude = directory.exclude.match(relative, isDir);
+      }
+      if (directory.hasGit) sawGit = true;
+    }
+    const global =
+      this.insideGit && this.global && this.global.rules.size > 0
+        ? this.global.rules.match(relativeTo(this.global.base, absolute), isDir)
+        : undefined;
+    return rgignore ?? ignore ?? gitignore ?? exclude ?? global;
+  }
+
+}
+
+function ruleCount(directory: DirectoryRules): number {
+  return directory.rgignore.size + directory.ignore.size + directory.gitignore.size + directory.exclude.size;
+}
+
+/** `absolute` relative to `base` when it lies under it; otherwise the absolute path without its leading `/`. */
+function relativeTo(base: string, absolute: string): string {
+  if (base === "/" || base === "") return absolute.replace(/^\/+/, "");
+  if (absolute.startsWith(base) && absolute[base.length] === "/") return absolute.slice(base.length + 1);
+  return absolute.replace(/^\/+/, "");
+}

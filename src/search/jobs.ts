@@ -1,0 +1,42 @@
+// A batch of files to search and its answers: the message format between the engine and its lanes (main thread
+// or workers), and the function every lane runs on a batch.
+
+import { unwrap } from "../errors.ts";
+import { compileMatcher, type Matcher, type MatcherSpec } from "./matcher.ts";
+import { readForSearch } from "./read-file.ts";
+import { searchFileBytes, type FileResult } from "./search-file.ts";
+
+export interface SearchSpec {
+  matcher: MatcherSpec;
+  context: number;
+  maxFileBytes: number;
+}
+
+export interface FileJob {
+  /** Position in path order. */
+  id: number;
+  absolute: string;
+  /** Matching lines that need rows; later matches are only counted. */
+  keep: number;
+}
+
+export type JobResult = FileResult | { kind: "too-large" } | { kind: "unreadable" };
+
+export interface JobReply {
+  id: number;
+  result: JobResult;
+}
+
+let cached: { key: string; matcher: Matcher } | undefined;
+
+/** Runs a batch on the calling thread. The matcher is compiled once per distinct spec. */
+export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] {
+  const key = JSON.stringify(spec.matcher);
+  if (cached?.key !== key) cached = { key, matcher: unwrap(compileMatcher(spec.matcher)) };
+  const matcher = cached.matcher;
+  return jobs.map((job) => {
+    const read = readForSearch(job.absolute, spec.maxFileBytes);
+    if (read.kind !== "ok") return { id: job.id, result: read };
+    return { id: job.id, result: searchFileBytes(read.bytes, { matcher, context: spec.context, keep: job.keep }) };
+  });
+}

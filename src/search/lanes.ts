@@ -1,0 +1,148 @@
+// Where batches of files get searched: the main thread (always available) and a pool of Bun workers, started on
+// first use and kept for later calls. A worker that fails hands its batches back to the main thread.
+
+import { availableParallelism } from "node:os";
+import { type FileJob, type JobReply, runJobs, type SearchSpec } from "./jobs.ts";
+import { BATCHES_IN_FLIGHT_PER_WORKER } from "./limits.ts";
+
+export interface Lane {
+  /** Whether the lane can take another batch now. */
+  canTake(): boolean;
+  run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]>;
+}
+
+/** Searches on the main thread, one batch per macrotask so worker replies and cancellation get through. */
+export class InlineLane implements Lane {
+  private busy = false;
+
+  canTake(): boolean {
+    return !this.busy;
+  }
+
+  run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]> {
+    this.busy = true;
+    return new Promise((resolve, reject) => {
+      setImmediate(() => {
+        try {
+          resolve(runJobs(jobs, spec));
+        } catch (error) {
+          reject(error);
+        } finally {
+          this.busy = false;
+        }
+      });
+    });
+  }
+}
+
+interface Pending {
+  jobs: FileJob[];
+  spec: SearchSpec;
+  resolve(replies: JobReply[]): void;
+  reject(error: unknown): void;
+}
+
+type WorkerMessage = { ready: true } | { request: number; replies: JobReply[] } | { request: number; error: string };
+
+export class WorkerLane implements Lane {
+  private readonly worker: Worker | undefined;
+  private ready = false;
+  private dead = false;
+  private nextRequest = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(onReady: () => void) {
+    try {
+      this.worker = new Worker(new URL("./worker.ts", import.meta.url));
+    } catch {
+      this.dead = true;
+      return;
+    }
+    this.worker.unref();
+    this.worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      if ("ready" in message) {
+        this.ready = true;
+        onReady();
+        return;
+      }
+      const pending = this.pending.get(message.request);
+      if (!pending) return;
+      this.pending.delete(message.request);
+      if ("error" in message) pending.reject(new Error(message.error));
+      else pending.resolve(message.replies);
+    };
+    this.worker.onerror = () => this.fail();
+  }
+
+  canTake(): boolean {
+    return this.ready && !this.dead && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER;
+  }
+
+  get alive(): boolean {
+    return !this.dead;
+  }
+
+  run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]> {
+    if (this.dead || !this.worker) return Promise.resolve(runJobs(jobs, spec));
+    const request = this.nextRequest++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(request, { jobs, spec, resolve, reject });
+      this.worker!.postMessage({ request, jobs, spec });
+    });
+  }
+
+  /** A crashed or unloadable worker: finish its batches here and never use it again. */
+  private fail(): void {
+    this.dead = true;
+    for (const [request, pending] of this.pending) {
+      this.pending.delete(request);
+      try {
+        pending.resolve(runJobs(pending.jobs, pending.spec));
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
+    this.worker?.terminate();
+  }
+}
+
+/** The process-wide lanes: workers for all cores but one (the main thread walks and searches too). */
+export class LanePool {
+  readonly inline = new InlineLane();
+  readonly workers: WorkerLane[] = [];
+  private listeners = new Set<() => void>();
+
+  constructor(workerCount: number) {
+    for (let index = 0; index < workerCount; index++) this.workers.push(new WorkerLane(() => this.changed()));
+  }
+
+  /** Lanes that can take a batch now, workers first. */
+  available(): Lane[] {
+    const lanes: Lane[] = this.workers.filter((worker) => worker.canTake());
+    if (this.inline.canTake()) lanes.push(this.inline);
+    return lanes;
+  }
+
+  /** Calls `listener` when a worker becomes ready; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+let shared: LanePool | undefined;
+
+/** The pool every lapp_grep call uses, created on first use. */
+export function sharedPool(): LanePool {
+  shared ??= new LanePool(defaultWorkerCount());
+  return shared;
+}
+
+export function defaultWorkerCount(): number {
+  return Math.max(1, availableParallelism() - 1);
+}

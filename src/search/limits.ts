@@ -1,0 +1,28 @@
+// Named limits and budgets of lapp_grep, in one place so the messages, the schema and the engine agree.
+// Numbers that mirror ripgrep's behaviour say so; the rest are lapp's own choices.
+
+/** Default `max_results` (matching lines returned). */
+export const DEFAULT_MAX_RESULTS = 200;
+/** Default lines of context before and after each match. */
+export const DEFAULT_CONTEXT = 2;
+/** Largest `context` accepted. */
+export const MAX_CONTEXT = 20;
+/** A search stops after this long and says its results are partial (the agent should not wait longer). */
+export const SEARCH_TIME_BUDGET_MS = 10_000;
+/** Progress notifications go out at most this often on a long search. */
+export const PROGRESS_INTERVAL_MS = 500;
+/** The text result stops growing at this size (like a read page) and says it was cut. */
+export const MAX_OUTPUT_BYTES = 256 * 1024;
+/** Files larger than this are not searched (lapp_read and lapp_edit refuse them too); the result says so. */
+export const MAX_SEARCH_FILE_BYTES = 64 * 1024 * 1024;
+/** Ignore files larger than this are not read (a sane cap for a list of patterns). */
+export const MAX_IGNORE_FILE_BYTES = 4 * 1024 * 1024;
+/**
+ * ripgrep reads files in buffers of this size and, on meeting a NUL byte, gives up on the file: nothing is reported
+ * when the NUL is in the first buffer, and only lines of earlier buffers otherwise. lapp_grep mirrors that.
+ */
+export const RIPGREP_BUFFER_BYTES = 64 * 1024;
+/** Files handed to a search lane at once: small enough to keep lanes balanced, large enough to amortize messages. */
+export const FILES_PER_BATCH = 16;
+/** Batches a worker may have queued, so it never idles while the main thread collects. */
+export const BATCHES_IN_FLIGHT_PER_WORKER = 2;

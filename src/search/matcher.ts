@@ -1,0 +1,128 @@
+// Turns pattern + literal + ignore_case into a line matcher with ripgrep's line semantics (pure).
+// A line is the text between `\n`s, a CRLF line's `\r` included (as rg sees it), so `x$` does not match `x\r`.
+
+import { fail, ok, type Result } from "../errors.ts";
+import { invalidRegex, patternHasLineBreak } from "./messages.ts";
+import { requiredLiteral } from "./required-literal.ts";
+
+export interface MatcherSpec {
+  pattern: string;
+  literal: boolean;
+  ignoreCase: boolean;
+}
+
+/**
+ * `bytes`: a case-sensitive literal, searched in the file's bytes without decoding (the fast path) — except
+ *   a non-ASCII literal in a file that is not UTF-8, which is matched in the Latin-1 text lapp_read shows.
+ * `regex`: `scan` runs over a whole decoded text to find candidate lines fast; `line` decides each candidate.
+ *   `required`: ASCII bytes every match contains (case-sensitive patterns only); a file without them is skipped.
+ */
+export type Matcher =
+  | { kind: "bytes"; needle: Uint8Array; literal: string; ascii: boolean }
+  | { kind: "regex"; scan: RegExp; line: RegExp; everyLine: boolean; required: Uint8Array | undefined };
+
+/** The flags lapp uses, for documentation and tests. */
+export const REGEX_FLAGS = {
+  /** Unicode mode first (case folding and `\p{…}` like ripgrep); patterns only valid without it fall back. */
+  unicode: "u",
+  /** `.` matches any character of the line (a `\r` too, as in ripgrep); lines never contain `\n`. */
+  dotAll: "s",
+} as const;
+
+export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
+  if (/[\n]/.test(spec.pattern)) return fail("INVALID_ARGUMENTS", patternHasLineBreak());
+  if (spec.literal && !spec.ignoreCase) {
+    const needle = new TextEncoder().encode(spec.pattern);
+    return ok({ kind: "bytes", needle, literal: spec.pattern, ascii: needle.length === spec.pattern.length });
+  }
+  const source = spec.literal ? escapeLiteral(spec.pattern) : spec.pattern;
+  const caseFlag = spec.ignoreCase ? "i" : "";
+  let unicode = true;
+  try {
+    new RegExp(source, `u${caseFlag}`);
+  } catch (unicodeError) {
+    unicode = false;
+    try {
+      new RegExp(source, caseFlag);
+    } catch (error) {
+      return fail("INVALID_ARGUMENTS", invalidRegex(spec.pattern, messageOf(error) ?? messageOf(unicodeError)));
+    }
+  }
+  const base = `${unicode ? "u" : ""}${caseFlag}`;
+  const line = new RegExp(source, `${base}s`);
+  const scanSource = scanSourceOf(source);
+  let scan: RegExp;
+  try {
+    scan = new RegExp(scanSource, `${base}gm`);
+  } catch {
+    // The rewrite is an optimization; if it ever produced an invalid pattern, scanning with the original is
+    // still a superset once `.` may cross lines.
+    scan = new RegExp(source, `${base}gms`);
+  }
+  const literal = spec.ignoreCase ? undefined : requiredLiteral(source);
+  const required = literal === undefined ? undefined : new TextEncoder().encode(literal);
+  return ok({ kind: "regex", scan, line, everyLine: hasLookaround(source), required });
+}
+
+/** Escapes every regex syntax character (valid with and without the `u` flag). */
+export function escapeLiteral(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+/**
+ * The pattern for scanning a whole text: constructs that could run over a `\n` are kept on one line
+ * (`.` → `[^\n]`, `\s` → `[^\S\n]`, `\W`/`\D` likewise, `[^…]` gains `\n`). Each candidate is still checked
+ * line by line, so this only has to find every match a single line has, never more precisely.
+ */
+export function scanSourceOf(source: string): string {
+  let out = "";
+  let index = 0;
+  while (index < source.length) {
+    const char = source[index]!;
+    if (char === "\\") {
+      const next = source[index + 1] ?? "";
+      if (next === "s") out += "[^\\S\\n]";
+      else if (next === "W") out += "[^\\w\\n]";
+      else if (next === "D") out += "[^\\d\\n]";
+      else out += char + next;
+      index += 2;
+      continue;
+    }
+    if (char === "[") {
+      const end = classEnd(source, index);
+      if (end === -1) return source;
+      const body = source.slice(index, end);
+      out += body.startsWith("[^") ? `${body}\\n]` : `${body}]`;
+      index = end + 1;
+      continue;
+    }
+    out += char === "." ? "[^\\n]" : char;
+    index++;
+  }
+  return out;
+}
+
+/** Index of the `]` closing the class opened at `start` (JavaScript syntax: `[]` and `[^]` close at once). */
+function classEnd(source: string, start: number): number {
+  let index = start + 1;
+  if (source[index] === "^") index++;
+  while (index < source.length) {
+    const char = source[index]!;
+    if (char === "\\") {
+      index += 2;
+      continue;
+    }
+    if (char === "]") return index;
+    index++;
+  }
+  return -1;
+}
+
+/** Lookarounds can see past a line's ends in a whole text, so such patterns are checked on every line. */
+function hasLookaround(source: string): boolean {
+  return /\(\?<?[=!]/.test(source);
+}
+
+function messageOf(error: unknown): string | undefined {
+  return error instanceof Error ? error.message : undefined;
+}

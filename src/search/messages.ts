@@ -1,0 +1,78 @@
+// Every sentence lapp_grep shows a model: the totals line, notes on skipped files, and its errors.
+// Functions of data only, so tests can assert the data and the wording can change in one place.
+
+import { MAX_OUTPUT_BYTES, MAX_SEARCH_FILE_BYTES, SEARCH_TIME_BUDGET_MS } from "./limits.ts";
+
+export interface Totals {
+  shown: number;
+  totalMatches: number;
+  filesWithMatches: number;
+  filesSearched: number;
+  maxResults: number;
+  /** Why fewer matches are shown than exist, if so. */
+  cut: "max_results" | "output" | undefined;
+  stopped: "time" | "cancelled" | undefined;
+  budgetMs?: number;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "es"}`;
+const files = (count: number) => `${count} file${count === 1 ? "" : "s"}`;
+
+/** The last line of a text result. */
+export function totalsLine(totals: Totals): string {
+  const searched = `${files(totals.filesSearched)} searched`;
+  if (totals.stopped) {
+    const why =
+      totals.stopped === "time"
+        ? `the search stopped after ${seconds(totals.budgetMs ?? SEARCH_TIME_BUDGET_MS)} s`
+        : "the search was cancelled";
+    return `[${why}; results are partial: ${plural(totals.totalMatches, "match")} in ${files(totals.filesWithMatches)} so far, ${searched}. Narrow it with path or glob.]`;
+  }
+  if (totals.totalMatches === 0) {
+    return `[no matches; ${searched}. Files excluded by .gitignore/.ignore are skipped; name one in path to search it anyway.]`;
+  }
+  if (totals.cut === undefined) {
+    return `[${plural(totals.totalMatches, "match")} in ${files(totals.filesWithMatches)}; ${searched}]`;
+  }
+  const limit =
+    totals.cut === "max_results"
+      ? `cut at max_results=${totals.maxResults}`
+      : `cut at ${MAX_OUTPUT_BYTES / 1024} KiB of output`;
+  return `[showing ${totals.shown} of ${plural(totals.totalMatches, "match")} in ${files(totals.filesWithMatches)}; ${searched}; ${limit}. Narrow with path or glob, or raise max_results.]`;
+}
+
+/** A note listing files too large to search. */
+export function tooLargeNote(paths: readonly string[]): string {
+  const shown = paths.slice(0, 5).join(", ");
+  const more = paths.length > 5 ? ` and ${paths.length - 5} more` : "";
+  return `[not searched (over ${MAX_SEARCH_FILE_BYTES / (1024 * 1024)} MiB): ${shown}${more}]`;
+}
+
+/** Progress notification text on a long search. */
+export function progressMessage(filesSearched: number, matches: number): string {
+  return `searched ${files(filesSearched)}, ${plural(matches, "match")} so far`;
+}
+
+export function invalidRegex(pattern: string, reason: string | undefined): string {
+  return `pattern ${JSON.stringify(pattern)} is not a valid JavaScript regular expression${reason ? ` (${reason})` : ""}. Fix it, or pass literal: true to search for the text as is.`;
+}
+
+export function patternHasLineBreak(): string {
+  return "pattern contains a line break, but lapp_grep matches one line at a time. Search for one line of it.";
+}
+
+export function invalidGlob(glob: string): string {
+  return `glob ${JSON.stringify(glob)} is not a valid glob (e.g. "*.ts", "src/**/*.py", "!**/vendor/**").`;
+}
+
+export function pathNotFound(display: string): string {
+  return `${display} does not exist. Give lapp_grep a file or directory inside the root (or omit path to search everything).`;
+}
+
+export function binaryStart(display: string): string {
+  return `${display} is a binary file; lapp_grep searches text files only.`;
+}
+
+function seconds(ms: number): string {
+  return Number.isInteger(ms / 1000) ? String(ms / 1000) : (ms / 1000).toFixed(1);
+}

@@ -1,0 +1,110 @@
+// The two result formats of lapp_grep (pure): ripgrep-style text with refs, and the structured JSON text.
+// Both stop growing at MAX_OUTPUT_BYTES and then say they were cut.
+
+import type { SearchOutcome } from "./engine.ts";
+import { contextGroups, matchContext } from "./groups.ts";
+import { MAX_OUTPUT_BYTES } from "./limits.ts";
+import { tooLargeNote, totalsLine } from "./messages.ts";
+
+export interface RenderOptions {
+  context: number;
+  maxResults: number;
+  budgetMs: number;
+  maxOutputBytes?: number;
+}
+
+/** `path` line, `N#ID:text` matches, `N#ID-text` context, `--` between groups, blank line between files, totals. */
+export function renderText(outcome: SearchOutcome, options: RenderOptions): string {
+  const limit = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
+  const blocks: string[] = [];
+  let size = 0;
+  let shown = 0;
+  let outputCut = false;
+  files: for (const file of outcome.files) {
+    const lines: string[] = [file.relative];
+    let fileShown = 0;
+    let fileSize = file.relative.length + 1;
+    const groups = contextGroups(file.matches, file.rows, options.context);
+    for (let index = 0; index < groups.length; index++) {
+      const group = groups[index]!;
+      const groupLines = group.map(({ row, isMatch }) => `${row[1]}${isMatch ? ":" : "-"}${row[2]}`);
+      if (index > 0) groupLines.unshift("--");
+      const groupSize = groupLines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+      if (size + fileSize + groupSize > limit && shown + fileShown > 0) {
+        outputCut = true;
+        if (fileShown > 0) blocks.push(lines.join("\n"));
+        shown += fileShown;
+        break files;
+      }
+      lines.push(...groupLines);
+      fileSize += groupSize;
+      fileShown += group.filter((row) => row.isMatch).length;
+    }
+    blocks.push(lines.join("\n"));
+    size += fileSize + 1;
+    shown += fileShown;
+  }
+  const cut = outputCut ? "output" : outcome.truncated ? "max_results" : undefined;
+  const footer = [
+    totalsLine({
+      shown,
+      totalMatches: outcome.totalMatches,
+      filesWithMatches: outcome.filesWithMatches,
+      filesSearched: outcome.filesSearched,
+      maxResults: options.maxResults,
+      cut,
+      stopped: outcome.stopped,
+      budgetMs: options.budgetMs,
+    }),
+  ];
+  if (outcome.tooLarge.length > 0) footer.push(tooLargeNote(outcome.tooLarge));
+  return [...blocks, footer.join("\n")].join("\n\n");
+}
+
+interface StructuredMatch {
+  path: string;
+  line: number;
+  ref: string;
+  text: string;
+  before: { ref: string; text: string }[];
+  after: { ref: string; text: string }[];
+}
+
+/** `{"matches":[…],"total_matches","files_with_matches","files_searched","truncated"}` as compact JSON text. */
+export function renderStructured(outcome: SearchOutcome, options: RenderOptions): string {
+  const limit = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
+  const matches: StructuredMatch[] = [];
+  let size = 0;
+  let outputCut = false;
+  const asPair = (row: readonly [number, string, string]) => ({ ref: row[1], text: row[2] });
+  files: for (const file of outcome.files) {
+    const byLine = new Map(file.rows.map((row) => [row[0], row]));
+    for (const line of file.matches) {
+      const row = byLine.get(line);
+      if (!row) continue;
+      const { before, after } = matchContext(line, file.rows, options.context);
+      const match: StructuredMatch = {
+        path: file.relative,
+        line,
+        ref: row[1],
+        text: row[2],
+        before: before.map(asPair),
+        after: after.map(asPair),
+      };
+      const matchSize = JSON.stringify(match).length + 1;
+      if (size + matchSize > limit && matches.length > 0) {
+        outputCut = true;
+        break files;
+      }
+      matches.push(match);
+      size += matchSize;
+    }
+  }
+  return JSON.stringify({
+    matches,
+    total_matches: outcome.totalMatches,
+    files_with_matches: outcome.filesWithMatches,
+    files_searched: outcome.filesSearched,
+    truncated: outcome.truncated || outputCut || outcome.stopped !== undefined,
+  });
+}

@@ -1,0 +1,153 @@
+// The longest run of plain ASCII characters every match of a regex must contain (pure), as ripgrep extracts one:
+// a file whose bytes lack it cannot match, so it is skipped without being decoded. Conservative by construction:
+// anything not understood (groups, classes, escapes, alternation) ends a run or gives up.
+
+const SYNTAX = "\\^$.*+?()[]{}|/";
+const MIN_LENGTH = 2;
+
+/** Undefined when no useful literal is certain (top-level alternation, or nothing long enough). */
+export function requiredLiteral(source: string): string | undefined {
+  let best = "";
+  let run = "";
+  const endRun = () => {
+    if (run.length > best.length) best = run;
+    run = "";
+  };
+  let index = 0;
+  while (index < source.length) {
+    const char = source[index]!;
+    let literal: string | undefined;
+    if (char === "\\") {
+      const next = source[index + 1];
+      if (next === undefined) return undefined;
+      if (SYNTAX.includes(next) || next === "-") {
+        literal = next;
+        index += 2;
+      } else {
+        endRun();
+        index = afterEscape(source, index);
+        index = afterQuantifier(source, index).end;
+        continue;
+      }
+    } else if (char === "|") {
+      return undefined; // alternatives at the top level share no literal we can be sure of
+    } else if (char === "(") {
+      endRun();
+      const close = groupEnd(source, index);
+      if (close === -1) return undefined;
+      index = afterQuantifier(source, close + 1).end;
+      continue;
+    } else if (char === "[") {
+      endRun();
+      const close = classEnd(source, index);
+      if (close === -1) return undefined;
+      index = afterQuantifier(source, close + 1).end;
+      continue;
+    } else if (char === "^" || char === "$" || char === "." || char === "*" || char === "+" || char === "?") {
+      endRun();
+      index = afterQuantifier(source, index + 1).end;
+      continue;
+    } else {
+      literal = char;
+      index++;
+    }
+    const code = literal.charCodeAt(0);
+    const quantifier = afterQuantifier(source, index);
+    index = quantifier.end;
+    if (code > 0x7e || code < 0x20) {
+      endRun();
+      continue;
+    }
+    if (quantifier.kind === "none") {
+      run += literal;
+    } else if (quantifier.kind === "required") {
+      run += literal;
+      endRun();
+    } else {
+      endRun();
+    }
+  }
+  endRun();
+  return best.length >= MIN_LENGTH ? best : undefined;
+}
+
+type Quantifier = { kind: "none" | "required" | "optional"; end: number };
+
+/** The quantifier starting at `index`, if any: optional (`?`, `*`, `{0,…}`) or required (`+`, `{n,…}` n ≥ 1). */
+function afterQuantifier(source: string, index: number): Quantifier {
+  const char = source[index];
+  let kind: Quantifier["kind"] = "none";
+  let end = index;
+  if (char === "?" || char === "*") {
+    kind = "optional";
+    end = index + 1;
+  } else if (char === "+") {
+    kind = "required";
+    end = index + 1;
+  } else if (char === "{") {
+    const braces = /^\{(\d+)(,\d*)?\}/.exec(source.slice(index));
+    if (!braces) return { kind: "none", end: index };
+    kind = Number(braces[1]) === 0 ? "optional" : "required";
+    end = index + braces[0].length;
+  } else {
+    return { kind, end };
+  }
+  if (source[end] === "?") end++; // lazy
+  return { kind, end };
+}
+
+/** Index just after an escape that is not a plain character (`\d`, `\u{…}`, `\p{…}`, `\k<…>`, `\12`, …). */
+function afterEscape(source: string, index: number): number {
+  const kind = source[index + 1]!;
+  const rest = source.slice(index + 2);
+  if ((kind === "p" || kind === "P" || kind === "u") && rest.startsWith("{")) {
+    const close = source.indexOf("}", index);
+    return close === -1 ? source.length : close + 1;
+  }
+  if (kind === "u") return index + 2 + (/^[0-9a-fA-F]{4}/.test(rest) ? 4 : 0);
+  if (kind === "x") return index + 2 + (/^[0-9a-fA-F]{2}/.test(rest) ? 2 : 0);
+  if (kind === "c") return index + 3;
+  if (kind === "k" && rest.startsWith("<")) {
+    const close = source.indexOf(">", index);
+    return close === -1 ? source.length : close + 1;
+  }
+  if (/[0-9]/.test(kind)) return index + 2 + (/^[0-9]*/.exec(rest)?.[0].length ?? 0);
+  return index + 2;
+}
+
+function groupEnd(source: string, start: number): number {
+  let depth = 0;
+  let index = start;
+  while (index < source.length) {
+    const char = source[index]!;
+    if (char === "\\") {
+      index += 2;
+      continue;
+    }
+    if (char === "[") {
+      const close = classEnd(source, index);
+      if (close === -1) return -1;
+      index = close + 1;
+      continue;
+    }
+    if (char === "(") depth++;
+    if (char === ")" && --depth === 0) return index;
+    index++;
+  }
+  return -1;
+}
+
+function classEnd(source: string, start: number): number {
+  let index = start + 1;
+  if (source[index] === "^") index++;
+  while (index < source.length) {
+    const char = source[index]!;
+    if (char === "\\") {
+      index += 2;
+      continue;
+    }
+    if (char === "]") return index;
+    index++;
+  }
+  return -1;
+}

@@ -1,0 +1,85 @@
+// The directory walk of lapp_grep, like `rg --hidden`: ignore files (nested, parents, global), `glob` overrides,
+// hidden files searched, `.git` never entered, symlinks not followed, blocked paths never listed. Sorted, lazy.
+
+import { type Dirent, readdirSync } from "node:fs";
+import { loadAncestorRules, loadDirectoryRules, loadGlobalRules } from "./ignore-files.ts";
+import { type GlobalRules, IgnoreStack } from "./ignore-stack.ts";
+import type { Overrides } from "./overrides.ts";
+
+export interface WalkOptions {
+  /** Real path of lapp's root; every path the walk yields is relative to it. */
+  root: string;
+  /** Real path of the directory to walk (the root or a directory inside it). */
+  start: string;
+  isBlocked(relative: string): boolean;
+  overrides: Overrides;
+  /** Environment for git's global excludes (HOME, XDG_CONFIG_HOME); tests pass their own. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface WalkedFile {
+  absolute: string;
+  /** Root-relative, `/`-separated. */
+  relative: string;
+}
+
+interface Frame {
+  directory: string;
+  stack: IgnoreStack;
+  entries: Dirent[];
+  index: number;
+}
+
+/** Files under `options.start` in path order (each directory's entries sorted by name), one at a time. */
+export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
+  const global: GlobalRules | undefined = loadGlobalRules(options.root, options.env);
+  const ancestors = IgnoreStack.of(loadAncestorRules(options.start), global);
+  const first = openDirectory(options.start, ancestors);
+  if (!first) return;
+  const frames: Frame[] = [first];
+  const rootPrefix = options.root === "/" ? "/" : `${options.root}/`;
+  while (frames.length > 0) {
+    const frame = frames.at(-1)!;
+    const entry = frame.entries[frame.index++];
+    if (entry === undefined) {
+      frames.pop();
+      continue;
+    }
+    const name = entry.name;
+    if (name === ".git") continue;
+    const isDir = entry.isDirectory();
+    if (!isDir && !entry.isFile()) continue; // symlinks, sockets, devices: never followed or read
+    const absolute = frame.directory === "/" ? `/${name}` : `${frame.directory}/${name}`;
+    const relative = absolute.startsWith(rootPrefix) ? absolute.slice(rootPrefix.length) : absolute;
+    if (options.isBlocked(relative)) continue;
+    if (!included(options.overrides, frame.stack, absolute, relative, isDir)) continue;
+    if (isDir) {
+      const child = openDirectory(absolute, frame.stack);
+      if (child) frames.push(child);
+    } else {
+      yield { absolute, relative };
+    }
+  }
+}
+
+/** ripgrep's order: a `glob` match of either kind decides at once; otherwise ignore rules decide. */
+function included(overrides: Overrides, stack: IgnoreStack, absolute: string, relative: string, isDir: boolean): boolean {
+  if (overrides.active) {
+    const verdict = overrides.verdict(relative, isDir);
+    if (verdict !== undefined) return verdict === "whitelist";
+  }
+  return stack.verdict(absolute, isDir) !== "ignore";
+}
+
+function openDirectory(directory: string, parent: IgnoreStack): Frame | undefined {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(directory, { withFileTypes: true });
+  } catch {
+    return undefined; // unreadable directories are skipped, as ripgrep does (it only warns)
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const names = new Set(entries.map((entry) => entry.name));
+  const stack = parent.enter(loadDirectoryRules(directory, names));
+  return { directory, stack, entries, index: 0 };
+}

@@ -1,0 +1,103 @@
+// One `lapp setup` run as data: options and the machine's facts in, the outcome (or a coded problem) out.
+// cli.ts only renders it; tests assert on the outcome and on the files it leaves.
+
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import type { SetupOptions } from "./args.ts";
+import { backupConfig, readConfig, writeConfig } from "./config-file.ts";
+import { HOSTS, SERVER_NAME, type ServerCommand } from "./hosts.ts";
+import { upsertJsonServer } from "./json-config.ts";
+import { noProjectConfig, rootInvalid } from "./messages.ts";
+import { done, problem, type SetupResult } from "./result.ts";
+import { unifiedDiff } from "./text-diff.ts";
+import { upsertTomlServer } from "./toml-config.ts";
+
+export interface SetupContext {
+  cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  /** Where `lapp` is found on PATH, if anywhere. */
+  lappOnPath: string | undefined;
+  /** This program's own path when it is a compiled lapp binary; undefined when run from source. */
+  executable: string | undefined;
+}
+
+export interface SetupOutcome {
+  kind: "unchanged" | "dry-run" | "written";
+  file: string;
+  server: ServerCommand;
+  /** True when lapp had no entry in the file before. */
+  added: boolean;
+  /** True when the entry names this binary by full path because `lapp` is not on PATH. */
+  fullPath: boolean;
+  /** For a dry run: the change as a unified diff. */
+  diff?: string;
+  /** For a write over an existing file: where its previous content was saved. */
+  backup?: string;
+  /** Whether the file existed before. */
+  existed: boolean;
+}
+
+export function performSetup(options: SetupOptions, context: SetupContext): SetupResult<SetupOutcome> {
+  const host = HOSTS[options.host];
+  let root: string | undefined;
+  if (options.root !== undefined) {
+    root = resolve(context.cwd, options.root);
+    if (!isDirectory(root)) return problem("ROOT_INVALID", rootInvalid(root));
+  }
+  let file: string;
+  if (options.config !== undefined) {
+    file = resolve(context.cwd, options.config);
+  } else if (options.project) {
+    const projectFile = host.projectConfig(root ?? context.cwd);
+    if (projectFile === undefined) return problem("USAGE", noProjectConfig(host.name));
+    file = projectFile;
+  } else {
+    file = host.userConfig({ home: context.home, env: context.env });
+  }
+
+  const fullPath = options.command === undefined && context.lappOnPath === undefined && !!context.executable;
+  const server: ServerCommand = {
+    command: options.command ?? (fullPath ? context.executable! : "lapp"),
+    args: root === undefined ? [] : ["--root", root],
+  };
+
+  const config = readConfig(file);
+  if (!config.ok) return config;
+  const entry = host.entry(server);
+  const edit =
+    host.format === "json"
+      ? upsertJsonServer(config.value.text, SERVER_NAME, entry, file)
+      : upsertTomlServer(config.value.text, SERVER_NAME, entry, file);
+  if (!edit.ok) return edit;
+
+  const outcome = {
+    file,
+    server,
+    added: edit.value.previous === undefined,
+    fullPath,
+    existed: config.value.real !== undefined,
+  };
+  if (!edit.value.changed) return done({ ...outcome, kind: "unchanged" });
+  if (options.dryRun) {
+    return done({ ...outcome, kind: "dry-run", diff: unifiedDiff(config.value.text, edit.value.text, file) });
+  }
+  let backup: string | undefined;
+  const { real } = config.value;
+  if (real !== undefined) {
+    const saved = backupConfig({ ...config.value, real });
+    if (!saved.ok) return saved;
+    backup = saved.value;
+  }
+  const written = writeConfig(config.value, edit.value.text);
+  if (!written.ok) return written;
+  return done({ ...outcome, kind: "written", backup });
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,102 @@
+// Shared by lapp_find_block and lapp_replace_block: the locator fields of their schemas, and finding the
+// target block — an anchor verified like any ref (stale → HASH_MISMATCH with fresh rows), or a pattern.
+
+import * as v from "valibot";
+import { analyzeBlocks, type BlockFinder, type BlockSpan } from "../blocks/find.ts";
+import { chooseHeader, locateHeaders } from "../blocks/locate.ts";
+import * as say from "../blocks/messages.ts";
+import { LappError, unwrap } from "../errors.ts";
+import { lineId, refOf } from "../hashline/hash.ts";
+import { formatRow } from "../hashline/format.ts";
+import { exampleRefOf, parseRef } from "../hashline/refs.ts";
+import { hashMismatchError } from "../hashline/repair.ts";
+
+export const locatorFields = {
+  anchor: v.optional(
+    v.pipe(
+      v.string(),
+      v.description('Ref of the block\'s header line (e.g. "12#KT"), or of any line inside the block. Give anchor or pattern.'),
+    ),
+  ),
+  pattern: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.description(
+        "JavaScript regular expression (plain text if literal is true) matched against each line to find the header, e.g. \"def handle_request\". When some matching lines start blocks, only those count.",
+      ),
+    ),
+  ),
+  literal: v.optional(v.pipe(v.boolean(), v.description("Match pattern as plain text. Default false."))),
+  occurrence: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.description("Which match of pattern, 1-based, when it matches several headers (AMBIGUOUS lists them)."),
+    ),
+  ),
+};
+
+export interface Locator {
+  anchor?: string | undefined;
+  pattern?: string | undefined;
+  literal?: boolean | undefined;
+  occurrence?: number | undefined;
+}
+
+export interface BlockTarget {
+  readonly span: BlockSpan;
+  readonly finder: BlockFinder;
+}
+
+/**
+ * The block an anchor or a pattern names in `lines`. Throws LappErrors: INVALID_ARGUMENTS (no or both
+ * locators), INVALID_REF, LINE_OUT_OF_RANGE, HASH_MISMATCH (anchor), AMBIGUOUS / BLOCK_NOT_FOUND.
+ */
+export function findTarget(
+  lines: readonly string[],
+  fileName: string,
+  locator: Locator,
+  isStaleByMemory: (line: number, id: string) => boolean,
+): BlockTarget {
+  const anchor = locator.anchor?.trim() ? locator.anchor : undefined;
+  if (anchor !== undefined && locator.pattern !== undefined) {
+    throw new LappError("INVALID_ARGUMENTS", say.anchorAndPattern(), say.locatorExample());
+  }
+  if (anchor === undefined && locator.pattern === undefined) {
+    throw new LappError("INVALID_ARGUMENTS", say.missingLocator(), say.locatorExample());
+  }
+  const finder = analyzeBlocks(lines, fileName);
+  const line =
+    anchor !== undefined
+      ? verifiedAnchorLine(lines, anchor, isStaleByMemory)
+      : unwrap(
+          chooseHeader(finder, unwrap(locateHeaders(lines, locator.pattern!, { literal: locator.literal === true })), {
+            pattern: locator.pattern!,
+            literal: locator.literal === true,
+            occurrence: locator.occurrence,
+            rowOf: (number) => formatRow(number, lines[number - 1]!),
+          }),
+        );
+  return { span: unwrap(finder.find(line)), finder };
+}
+
+/** The line an anchor names, checked like every ref lapp takes: syntax, range, hash, served memory. */
+function verifiedAnchorLine(
+  lines: readonly string[],
+  anchor: string,
+  isStaleByMemory: (line: number, id: string) => boolean,
+): number {
+  const ref = unwrap(parseRef(anchor, exampleRefOf(lines)));
+  if (ref.kind !== "line") throw new LappError("INVALID_REF", say.anchorIsNoLine(anchor));
+  const shown = `${ref.line}#${ref.id}`;
+  if (ref.line < 1 || ref.line > lines.length) {
+    const lastRef = lines.length === 0 ? undefined : refOf(lines.length, lines[lines.length - 1]!);
+    throw new LappError("LINE_OUT_OF_RANGE", say.anchorPastEnd(shown, lines.length, lastRef));
+  }
+  if (lineId(ref.line, lines[ref.line - 1]!) !== ref.id || isStaleByMemory(ref.line, ref.id)) {
+    throw hashMismatchError(lines, [{ line: ref.line, id: ref.id }], 1);
+  }
+  return ref.line;
+}

@@ -1,0 +1,51 @@
+// lapp_find_block: the whole block (function, class, method, section) an anchor or a pattern names, as
+// `block START..END (N lines)` and then its rows, capped like a read.
+import * as v from "valibot";
+import * as say from "../blocks/messages.ts";
+import { LappError, unwrap } from "../errors.ts";
+import { loadTextFile } from "../files/load.ts";
+import { refOf } from "../hashline/hash.ts";
+import { readPage } from "../hashline/page.ts";
+import { MAX_PAGE_BYTES } from "../limits.ts";
+import { findTarget, locatorFields, type BlockTarget } from "./block-target.ts";
+import { pathField } from "./common-schemas.ts";
+import { defineTool } from "./tool.ts";
+
+export const findBlockTool = defineTool({
+  name: "lapp_find_block",
+  description: `Find a whole block (function, class, method, object, Markdown section) and show it as N#ID:text rows, so you can edit or replace it without hunting for its end.
+Locate it by anchor (the ref of its header line, or of any line inside it: the innermost block is taken) or by pattern (a regex, or plain text with literal:true, matched against each line; when some matching lines start blocks only those count; several matches → AMBIGUOUS listing them, pick one with occurrence).
+Rules by file type: brace languages match the header's bracket to its closer (strings, comments, regexes skipped); Python, YAML: the header and the lines indented deeper; Markdown: a heading up to the next heading of the same or higher level.
+The first line is "block START..END (N lines)" with the refs of the block's first and last line, usable in lapp_edit; lapp_replace_block swaps the whole block.
+Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT..40#ZP (29 lines) / 12#KT:def handle_request(self, req): / …`,
+  schema: v.object({ path: pathField, ...locatorFields }),
+  annotations: {
+    title: "Find a whole block",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  run(input, context) {
+    const path = unwrap(context.guard.resolve(input.path));
+    context.notePath(path.display);
+    const { doc } = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
+    const { lines } = doc;
+    let target: BlockTarget;
+    try {
+      target = findTarget(lines, path.display, input, context.memory.staleChecker(path.real, lines));
+    } catch (error) {
+      // Rows an error showed (repair payload, candidates) carry fresh refs: a retry with them must pass.
+      if (error instanceof LappError) context.memory.rememberRows(path.real, lines, error.shownLines);
+      throw error;
+    }
+    const { start, end } = target.span;
+    const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), MAX_PAGE_BYTES);
+    context.memory.remember(path.real, lines.slice(start - 1, page.lastLine), start);
+    const startRef = refOf(start, lines[start - 1]!);
+    const endRef = refOf(end, lines[end - 1]!);
+    const out = [say.blockHeading(startRef, endRef, end - start + 1), ...page.rows];
+    if (page.lastLine < end) out.push(say.blockContinuation(start, page.lastLine, startRef, endRef, end));
+    return out.join("\n");
+  },
+});

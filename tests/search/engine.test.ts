@@ -1,0 +1,125 @@
+// The engine: path order whatever the lanes, max_results, time budget, cancellation, progress, workers vs inline.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
+import { runSearch, type SearchRequest } from "../../src/search/engine.ts";
+import { LanePool } from "../../src/search/lanes.ts";
+import { NO_OVERRIDES } from "../../src/search/overrides.ts";
+import { compileBlocklist } from "../../src/security/blocklist.ts";
+import { makeTempRoot } from "../support/lapp-session.ts";
+import { EXPECTED_NEEDLE_FILES, writeCorpus } from "./corpus.ts";
+
+let temp: string;
+let root: string;
+let home: string;
+const inline = new LanePool(0);
+const workers = new LanePool(2);
+const blocklist = compileBlocklist([...DEFAULT_BLOCK_PATTERNS], []);
+
+beforeAll(async () => {
+  temp = makeTempRoot("lapp-engine-");
+  root = join(temp, "root");
+  home = join(temp, "home");
+  writeCorpus(root, home);
+  // Many small files, so several batches are in flight at once.
+  for (let index = 0; index < 300; index++) {
+    mkdirSync(join(root, "many", String(index % 7)), { recursive: true });
+    writeFileSync(join(root, "many", String(index % 7), `f${index}.txt`), `line\nneedle ${index}\nline\n`.repeat(1 + (index % 3)));
+  }
+  // Let the workers start, so the comparison really runs batches on them.
+  const started = Date.now();
+  while (workers.workers.some((worker) => !worker.canTake()) && Date.now() - started < 5000) await Bun.sleep(10);
+});
+
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
+  return {
+    root,
+    start: root,
+    startIsFile: false,
+    spec: { matcher: { pattern: "needle", literal: true, ignoreCase: false }, context: 1, maxFileBytes: 1 << 30 },
+    maxResults: 100_000,
+    overrides: NO_OVERRIDES,
+    isBlocked: (relative) => blocklist.isBlocked(relative),
+    lanes: inline,
+    signal: new AbortController().signal,
+    budgetMs: 60_000,
+    progressIntervalMs: 1_000_000,
+    progress: () => {},
+    env: { HOME: home },
+    ...overrides,
+  };
+}
+
+describe("runSearch", () => {
+  test("finds the corpus's files in path order, nothing ignored, blocked or binary", async () => {
+    const outcome = await runSearch(request());
+    const files = outcome.files.map((file) => file.relative).filter((path) => !path.startsWith("many/"));
+    expect(files).toEqual(EXPECTED_NEEDLE_FILES);
+    expect(outcome.truncated).toBe(false);
+    expect(outcome.stopped).toBeUndefined();
+  });
+
+  test("workers give exactly the inline result, run after run", async () => {
+    const expected = await runSearch(request());
+    for (let run = 0; run < 3; run++) {
+      expect(await runSearch(request({ lanes: workers }))).toEqual(expected);
+    }
+    const regex = { matcher: { pattern: "need(le)?\\s\\d+", literal: false, ignoreCase: true }, context: 2, maxFileBytes: 1 << 30 };
+    expect(await runSearch(request({ lanes: workers, spec: regex }))).toEqual(await runSearch(request({ spec: regex })));
+  });
+
+  test("max_results keeps the first matches in path order and still counts them all", async () => {
+    const full = await runSearch(request());
+    const cut = await runSearch(request({ maxResults: 7, lanes: workers }));
+    const firstSeven = full.files.flatMap((file) => file.matches.map((line) => `${file.relative}:${line}`)).slice(0, 7);
+    expect(cut.files.flatMap((file) => file.matches.map((line) => `${file.relative}:${line}`))).toEqual(firstSeven);
+    expect(cut.truncated).toBe(true);
+    expect(cut.totalMatches).toBe(full.totalMatches);
+    expect(cut.filesWithMatches).toBe(full.filesWithMatches);
+    expect(cut.filesSearched).toBe(full.filesSearched);
+  });
+
+  test("the time budget stops the search with a partial, in-order result", async () => {
+    const outcome = await runSearch(request({ budgetMs: 0 }));
+    expect(outcome.stopped).toBe("time");
+    const full = await runSearch(request());
+    expect(outcome.filesSearched).toBeLessThan(full.filesSearched);
+  });
+
+  test("cancellation stops the search", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await runSearch(request({ signal: controller.signal, lanes: workers }));
+    expect(outcome.stopped).toBe("cancelled");
+  });
+
+  test("progress is reported with growing counts", async () => {
+    const seen: number[] = [];
+    await runSearch(request({ progressIntervalMs: 0, progress: (searched) => seen.push(searched) }));
+    expect(seen.length).toBeGreaterThan(1);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  });
+
+  test("files over the size limit are listed, not searched", async () => {
+    const outcome = await runSearch(
+      request({ spec: { matcher: { pattern: "needle", literal: true, ignoreCase: false }, context: 0, maxFileBytes: 40 } }),
+    );
+    expect(outcome.tooLarge).toContain("src/app.ts");
+    expect(outcome.files.map((file) => file.relative)).not.toContain("src/app.ts");
+  });
+
+  test("a named file is searched even when ignored; a named binary is flagged", async () => {
+    const ignored = await runSearch(request({ start: join(root, "logs/app.log"), startIsFile: true }));
+    expect(ignored.files.map((file) => file.relative)).toEqual(["logs/app.log"]);
+    const binary = await runSearch(request({ start: join(root, "assets/blob.bin"), startIsFile: true }));
+    expect(binary.binaryStart).toBe(true);
+  });
+
+  test("a subdirectory is walked with its parents' rules", async () => {
+    const outcome = await runSearch(request({ start: join(root, "logs") }));
+    expect(outcome.files.map((file) => file.relative)).toEqual(["logs/keep.log", "logs/reincluded.log"]);
+  });
+});

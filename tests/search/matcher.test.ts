@@ -1,0 +1,166 @@
+// Line semantics of the matcher (ripgrep's: per line, CRLF `\r` visible) and the scan that finds candidates fast.
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { compileMatcher, type MatcherSpec, scanSourceOf } from "../../src/search/matcher.ts";
+import { scanBytes, scanText } from "../../src/search/scan.ts";
+
+const spec = (pattern: string, extra: Partial<MatcherSpec> = {}): MatcherSpec => ({
+  pattern,
+  literal: false,
+  ignoreCase: false,
+  ...extra,
+});
+
+function linesMatching(text: string, matcherSpec: MatcherSpec): number[] {
+  const compiled = compileMatcher(matcherSpec);
+  if (!compiled.ok) throw compiled.error;
+  return scanText(text, compiled.value, Number.MAX_SAFE_INTEGER).lines;
+}
+
+/** The reference semantics: split at \n (dropping the empty piece after a final \n), test each line alone. */
+function naive(text: string, pattern: string, flags: string): number[] {
+  const pieces = text.split("\n");
+  if (text.endsWith("\n")) pieces.pop();
+  if (text === "") return [];
+  const regex = new RegExp(pattern, flags);
+  return pieces.flatMap((line, index) => (regex.test(line) ? [index + 1] : []));
+}
+
+describe("compileMatcher", () => {
+  test("an invalid regex is INVALID_ARGUMENTS carrying the parser's message", () => {
+    const compiled = compileMatcher(spec("foo("));
+    expect(compiled.ok).toBe(false);
+    if (compiled.ok) return;
+    expect(compiled.error.code).toBe("INVALID_ARGUMENTS");
+    let parserMessage = "";
+    try {
+      new RegExp("foo(");
+    } catch (error) {
+      parserMessage = (error as Error).message;
+    }
+    expect(compiled.error.summary).toContain(parserMessage);
+  });
+
+  test("a pattern with a line break is refused", () => {
+    const compiled = compileMatcher(spec("a\nb"));
+    expect(compiled.ok ? undefined : compiled.error.code).toBe("INVALID_ARGUMENTS");
+  });
+
+  test("a plain literal takes the byte path; ignore_case literals and regexes do not", () => {
+    expect(compileMatcher(spec("a.b", { literal: true }))).toMatchObject({ ok: true, value: { kind: "bytes" } });
+    expect(compileMatcher(spec("a.b", { literal: true, ignoreCase: true }))).toMatchObject({ value: { kind: "regex" } });
+    expect(compileMatcher(spec("a.b"))).toMatchObject({ value: { kind: "regex" } });
+  });
+
+  test("patterns valid only without the u flag still work (identity escapes)", () => {
+    expect(linesMatching("a-b\naxb\n", spec("a\\-b"))).toEqual([1]);
+  });
+
+  test("unicode mode: \\p classes and case folding like ripgrep -i", () => {
+    expect(linesMatching("abc\n123\nüber\n", spec("^\\p{L}+$"))).toEqual([1, 3]);
+    expect(linesMatching("Kelvin \u212A\nlong \u017F\nplain\n", spec("k|s", { ignoreCase: true }))).toEqual([1, 2]);
+  });
+});
+
+describe("line semantics", () => {
+  test("a CRLF line keeps its \\r: x$ does not match, x.$ and x\\r do (as in ripgrep)", () => {
+    const text = "hello world\r\nworld\n";
+    expect(linesMatching(text, spec("world$"))).toEqual([2]);
+    expect(linesMatching(text, spec("world.$"))).toEqual([1]);
+    expect(linesMatching(text, spec("world\\r"))).toEqual([1]);
+  });
+
+  test("a regex never spans lines, even with \\s, [^…] or a literal \\n", () => {
+    const text = "foo\nbar\nfoo bar\n";
+    expect(linesMatching(text, spec("foo\\s+bar"))).toEqual([3]);
+    expect(linesMatching(text, spec("foo[^x]bar"))).toEqual([3]);
+    expect(linesMatching(text, spec("foo\\nbar"))).toEqual([]);
+  });
+
+  test("patterns matching the empty string match every line, but not after the final newline", () => {
+    expect(linesMatching("a\n\nb\n", spec("x*"))).toEqual([1, 2, 3]);
+    expect(linesMatching("a\nb", spec("^"))).toEqual([1, 2]);
+    expect(linesMatching("", spec("^"))).toEqual([]);
+  });
+
+  test("lookarounds see only the line", () => {
+    expect(linesMatching("foo\nfoo bar\n", spec("foo(?!\\s)"))).toEqual([1]);
+    expect(linesMatching("x\nfoo\n", spec("(?<![\\s\\S])foo"))).toEqual([2]);
+  });
+
+  test("a line matching several times counts once", () => {
+    const compiled = compileMatcher(spec("a"));
+    if (!compiled.ok) throw compiled.error;
+    expect(scanText("aaa\nb\na\n", compiled.value, 10)).toEqual({ count: 2, lines: [1, 3] });
+  });
+
+  test("keep limits the line numbers collected, never the count", () => {
+    const compiled = compileMatcher(spec("x"));
+    if (!compiled.ok) throw compiled.error;
+    expect(scanText("x\nx\nx\nx\n", compiled.value, 2)).toEqual({ count: 4, lines: [1, 2] });
+  });
+
+  test("scanSourceOf keeps one-line constructs from crossing newlines", () => {
+    expect(scanSourceOf("a.b")).toBe("a[^\\n]b");
+    expect(scanSourceOf("\\s\\W\\D")).toBe("[^\\S\\n][^\\w\\n][^\\d\\n]");
+    expect(scanSourceOf("[^a]")).toBe("[^a\\n]");
+    expect(scanSourceOf("[.]\\.")).toBe("[.]\\.");
+  });
+
+  test("property: the fast scan finds exactly the lines a per-line test finds", () => {
+    const alphabet = fc.constantFrom("a", "b", " ", "\n", "\r\n", "\t", "é", "-", "1");
+    const patterns = fc.constantFrom(
+      "a",
+      "a b",
+      "^a",
+      "b$",
+      "a.b",
+      "a\\s+b",
+      "[^a]b",
+      "\\bab\\b",
+      "(a|b)\\1",
+      "^$",
+      "a*",
+      "b\\r?$",
+      "\\W\\w",
+      "[\\s\\S]b",
+      "a(?=b)",
+      "(?<!a)b",
+      "\\D1",
+    );
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 40 }), patterns, fc.boolean(), (pieces, pattern, ignoreCase) => {
+        const text = pieces.join("");
+        const flags = `us${ignoreCase ? "i" : ""}`;
+        expect(linesMatching(text, spec(pattern, { ignoreCase }))).toEqual(naive(text, pattern, flags));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe("scanBytes", () => {
+  const bytes = (text: string) => Buffer.from(text);
+
+  test("finds lines with the literal and numbers them from `start`", () => {
+    const buffer = bytes("\u{FEFF}one needle\ntwo\nneedle needle\n");
+    const start = 3;
+    expect(scanBytes(buffer, start, buffer.length, bytes("needle"), 10)).toEqual({ count: 2, lines: [1, 3] });
+  });
+
+  test("a match must end before `end`", () => {
+    const buffer = bytes("needle\nneedle\n");
+    expect(scanBytes(buffer, 0, 7, bytes("needle"), 10)).toEqual({ count: 1, lines: [1] });
+  });
+
+  test("property: equals the per-line reference for random texts", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("ab", "a", "b", "\n", "\r\n", "ba"), { maxLength: 30 }), (pieces) => {
+        const text = pieces.join("");
+        const buffer = bytes(text);
+        expect(scanBytes(buffer, 0, buffer.length, bytes("ab"), 1000).lines).toEqual(naive(text, "ab", "u"));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

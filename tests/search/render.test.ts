@@ -1,0 +1,126 @@
+// The two output formats, on hand-built outcomes: exact text layout, exact JSON keys, and the cut rules.
+import { describe, expect, test } from "bun:test";
+import { refOf } from "../../src/hashline/hash.ts";
+import type { FileMatches, SearchOutcome } from "../../src/search/engine.ts";
+import { renderStructured, renderText } from "../../src/search/render.ts";
+import type { Row } from "../../src/search/search-file.ts";
+
+const row = (line: number, text: string): Row => [line, refOf(line, text), text];
+
+function file(relative: string, lines: string[], matches: number[], context: number): FileMatches {
+  const rows: Row[] = [];
+  const wanted = new Set(matches.flatMap((match) => Array.from({ length: 2 * context + 1 }, (_, index) => match - context + index)));
+  lines.forEach((text, index) => {
+    if (wanted.has(index + 1)) rows.push(row(index + 1, text));
+  });
+  return { relative, absolute: `/r/${relative}`, matches, rows };
+}
+
+function outcome(files: FileMatches[], extra: Partial<SearchOutcome> = {}): SearchOutcome {
+  const total = files.reduce((sum, entry) => sum + entry.matches.length, 0);
+  return {
+    files,
+    totalMatches: total,
+    filesWithMatches: files.length,
+    filesSearched: 10,
+    truncated: false,
+    stopped: undefined,
+    tooLarge: [],
+    binaryStart: false,
+    ...extra,
+  };
+}
+
+const A = ["a1", "a2 hit", "a3", "a4", "a5 hit", "a6", "a7", "a8", "a9", "a10 hit", "a11"];
+const B = ["hit b1", "b2"];
+
+describe("renderText", () => {
+  test("ripgrep layout: path, N#ID: matches, N#ID- context, -- between groups, blank line between files, totals", () => {
+    const text = renderText(outcome([file("src/a.ts", A, [2, 5, 10], 1), file("src/b.ts", B, [1], 1)]), {
+      context: 1,
+      maxResults: 200,
+      budgetMs: 10_000,
+    });
+    const r = (line: number, lines: string[]) => refOf(line, lines[line - 1]!);
+    expect(text).toBe(
+      [
+        "src/a.ts",
+        `${r(1, A)}-a1`,
+        `${r(2, A)}:a2 hit`,
+        `${r(3, A)}-a3`,
+        `${r(4, A)}-a4`, // windows 1-3 and 4-6 touch: one group
+        `${r(5, A)}:a5 hit`,
+        `${r(6, A)}-a6`,
+        "--",
+        `${r(9, A)}-a9`,
+        `${r(10, A)}:a10 hit`,
+        `${r(11, A)}-a11`,
+        "",
+        "src/b.ts",
+        `${r(1, B)}:hit b1`,
+        `${r(2, B)}-b2`,
+        "",
+        "[4 matches in 2 files; 10 files searched]",
+      ].join("\n"),
+    );
+  });
+
+  test("context 0 shows only matches, still separating groups", () => {
+    const text = renderText(outcome([file("a", A, [2, 5], 0)]), { context: 0, maxResults: 200, budgetMs: 1 });
+    expect(text.split("\n")).toEqual(["a", `${refOf(2, A[1]!)}:a2 hit`, "--", `${refOf(5, A[4]!)}:a5 hit`, "", "[2 matches in 1 file; 10 files searched]"]);
+  });
+
+  test("the totals line says when max_results cut the results, and when the search stopped", () => {
+    const cut = renderText(outcome([file("a", A, [2], 0)], { totalMatches: 9, filesWithMatches: 3, truncated: true }), {
+      context: 0,
+      maxResults: 1,
+      budgetMs: 1,
+    });
+    expect(cut.split("\n").at(-1)).toContain("showing 1 of 9 matches");
+    expect(cut.split("\n").at(-1)).toContain("max_results=1");
+    const stopped = renderText(outcome([], { stopped: "time" }), { context: 0, maxResults: 1, budgetMs: 10_000 });
+    expect(stopped).toContain("stopped after 10 s");
+    expect(stopped).toContain("partial");
+  });
+
+  test("no matches: one line", () => {
+    expect(renderText(outcome([]), { context: 2, maxResults: 200, budgetMs: 1 })).toStartWith("[no matches; 10 files searched.");
+  });
+
+  test("output is cut at the byte limit, at a group boundary, and says so", () => {
+    const lines = Array.from({ length: 100 }, (_, index) => `line ${index} ${"x".repeat(50)}`);
+    const matches = Array.from({ length: 50 }, (_, index) => index * 2 + 1);
+    const text = renderText(outcome([file("big", lines, matches, 0)]), { context: 0, maxResults: 200, budgetMs: 1, maxOutputBytes: 1000 });
+    expect(Buffer.byteLength(text)).toBeLessThan(1300);
+    expect(text.split("\n").at(-1)).toMatch(/^\[showing \d+ of 50 matches .*cut at 256 KiB/);
+  });
+
+  test("files too large to search are named", () => {
+    const text = renderText(outcome([], { tooLarge: ["huge.log"] }), { context: 0, maxResults: 1, budgetMs: 1 });
+    expect(text).toContain("huge.log");
+  });
+});
+
+describe("renderStructured", () => {
+  test("exactly the spec's keys, each match with its own before/after", () => {
+    const json = JSON.parse(renderStructured(outcome([file("src/a.ts", A, [2, 5], 1)]), { context: 1, maxResults: 200, budgetMs: 1 }));
+    expect(Object.keys(json)).toEqual(["matches", "total_matches", "files_with_matches", "files_searched", "truncated"]);
+    expect(json.matches[0]).toEqual({
+      path: "src/a.ts",
+      line: 2,
+      ref: refOf(2, "a2 hit"),
+      text: "a2 hit",
+      before: [{ ref: refOf(1, "a1"), text: "a1" }],
+      after: [{ ref: refOf(3, "a3"), text: "a3" }],
+    });
+    expect(Object.keys(json.matches[1])).toEqual(["path", "line", "ref", "text", "before", "after"]);
+    expect(json).toMatchObject({ total_matches: 2, files_with_matches: 1, files_searched: 10, truncated: false });
+  });
+
+  test("truncated is true when results were cut or the search stopped", () => {
+    const cut = JSON.parse(renderStructured(outcome([], { truncated: true }), { context: 0, maxResults: 1, budgetMs: 1 }));
+    expect(cut.truncated).toBe(true);
+    const stopped = JSON.parse(renderStructured(outcome([], { stopped: "cancelled" }), { context: 0, maxResults: 1, budgetMs: 1 }));
+    expect(stopped.truncated).toBe(true);
+  });
+});
