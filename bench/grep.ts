@@ -55,18 +55,39 @@ function buildTree(root: string): { files: number; bytes: number } {
   put("zod/.gitignore", "*.d.cts\n!index.d.cts\n");
   put("prettier/plugins/.gitignore", "!*.map\n");
   put(".config/settings.json", `{ "marker": "${RARE}" }\n`);
-  put(".eslintrc", "{ \"root\": true }\n");
+  put(".eslintrc", '{ "root": true }\n');
   put(".env", `SECRET=${RARE}\n`);
   put("assets/blob.bin", new Uint8Array(Array.from({ length: 4096 }, (_, index) => (index * 31) % 256)));
   put("build/out.js", `// ${RARE} in an ignored directory\nfunction built() { return 1; }\n`);
   put("src/app.ts", `export function start() {\n  return "${RARE}";\n}\n`);
-  const counted = Bun.spawnSync(["find", root, "-type", "f", "-not", "-path", `${root}/.git/*`, "-printf", "%s\\n"]);
+  const counted = Bun.spawnSync([
+    "find",
+    root,
+    "-type",
+    "f",
+    "-not",
+    "-path",
+    `${root}/.git/*`,
+    "-printf",
+    "%s\\n",
+  ]);
   const sizes = counted.stdout.toString().trim().split("\n").map(Number);
   return { files: sizes.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
 }
 
 function rgArgs(rg: string, query: Query): string[] {
-  return [rg, "--no-config", "--hidden", "-g", "!.git", "-n", ...(query.literal ? ["-F"] : []), "-e", query.pattern, "."];
+  return [
+    rg,
+    "--no-config",
+    "--hidden",
+    "-g",
+    "!.git",
+    "-n",
+    ...(query.literal ? ["-F"] : []),
+    "-e",
+    query.pattern,
+    ".",
+  ];
 }
 
 async function timeRipgrep(rg: string, root: string, query: Query): Promise<number> {
@@ -119,7 +140,11 @@ async function timeEngine(root: string, query: Query, workers: number): Promise<
       root,
       start: root,
       startIsFile: false,
-      spec: { matcher: { pattern: query.pattern, literal: query.literal, ignoreCase: false }, context: 2, maxFileBytes: 64 << 20 },
+      spec: {
+        matcher: { pattern: query.pattern, literal: query.literal, ignoreCase: false },
+        context: 2,
+        maxFileBytes: 64 << 20,
+      },
       maxResults: 200,
       overrides: NO_OVERRIDES,
       isBlocked: () => false,
@@ -134,7 +159,8 @@ async function timeEngine(root: string, query: Query, workers: number): Promise<
   return summarize(samples);
 }
 
-const ms = (timing: Timing) => `${timing.median.toFixed(1)} (${timing.min.toFixed(1)}–${timing.max.toFixed(1)})`;
+const ms = (timing: Timing) =>
+  `${timing.median.toFixed(1)} (${timing.min.toFixed(1)}–${timing.max.toFixed(1)})`;
 
 async function main() {
   const rg = findRipgrep();
@@ -153,7 +179,9 @@ async function main() {
   try {
     for (const query of QUERIES) {
       const check = await sameMatches(rg, lapp, root, query);
-      checks.push(`| ${query.name} | \`${query.pattern}\` | ${check.rg} | ${check.lapp} | ${check.equal ? "yes" : "**no**"} |`);
+      checks.push(
+        `| ${query.name} | \`${query.pattern}\` | ${check.rg} | ${check.lapp} | ${check.equal ? "yes" : "**no**"} |`,
+      );
       const rgTimes: number[] = [];
       const lappTimes: number[] = [];
       for (let run = 0; run < WARMUP + RUNS; run++) {

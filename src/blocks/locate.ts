@@ -13,7 +13,11 @@ export interface PatternOptions {
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** 1-based numbers of the lines that `pattern` matches (INVALID_ARGUMENTS for a broken regex). */
-export function locateHeaders(lines: readonly string[], pattern: string, options: PatternOptions = {}): Result<number[]> {
+export function locateHeaders(
+  lines: readonly string[],
+  pattern: string,
+  options: PatternOptions = {},
+): Result<number[]> {
   let matcher: RegExp;
   try {
     matcher = new RegExp(options.literal ? escapeRegExp(pattern) : pattern, options.ignoreCase ? "iu" : "u");
@@ -23,7 +27,11 @@ export function locateHeaders(lines: readonly string[], pattern: string, options
       matcher = new RegExp(pattern, options.ignoreCase ? "i" : "");
     } catch {
       const reason = error instanceof Error ? error.message : String(error);
-      return fail("INVALID_ARGUMENTS", messages.invalidPattern(pattern, reason), messages.invalidPatternHint());
+      return fail(
+        "INVALID_ARGUMENTS",
+        messages.invalidPattern(pattern, reason),
+        messages.invalidPatternHint(),
+      );
     }
   }
   const found: number[] = [];
@@ -44,7 +52,11 @@ export interface HeaderChoice {
  * The header line among `matches`: lines that start a block are preferred over lines that merely match
  * (a call of `helper` does not compete with `def helper`). Several without an occurrence → AMBIGUOUS.
  */
-export function chooseHeader(finder: BlockFinder, matches: readonly number[], choice: HeaderChoice): Result<number> {
+export function chooseHeader(
+  finder: BlockFinder,
+  matches: readonly number[],
+  choice: HeaderChoice,
+): Result<number> {
   if (matches.length === 0) {
     return fail(
       "BLOCK_NOT_FOUND",
@@ -58,7 +70,13 @@ export function chooseHeader(finder: BlockFinder, matches: readonly number[], ch
     const chosen = candidates[choice.occurrence - 1];
     if (chosen === undefined || choice.occurrence < 1) {
       const summary = messages.occurrenceOutOfRange(choice.occurrence, candidates.length, choice.pattern);
-      return withCandidates("BLOCK_NOT_FOUND", summary, candidates, choice, headers.length > 0 && headers.length < matches.length);
+      return withCandidates(
+        "BLOCK_NOT_FOUND",
+        summary,
+        candidates,
+        choice,
+        headers.length > 0 && headers.length < matches.length,
+      );
     }
     return ok(chosen);
   }
@@ -76,7 +94,10 @@ function withCandidates(
   choice: HeaderChoice,
   narrowed: boolean,
 ): Result<number> {
-  return { ok: false, error: new LappError(code, summary, listCandidates(candidates, choice, narrowed), candidates) };
+  return {
+    ok: false,
+    error: new LappError(code, summary, listCandidates(candidates, choice, narrowed), candidates),
+  };
 }
 
 function listCandidates(candidates: readonly number[], choice: HeaderChoice, narrowed: boolean): string {

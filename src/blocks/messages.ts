@@ -47,7 +47,8 @@ export const ambiguousPattern = (count: number, pattern: string, onlyHeaders: bo
   `${count} ${onlyHeaders ? "block headers" : "lines"} match ${JSON.stringify(pattern)}; choose one with "occurrence" or an anchor`;
 
 /** One candidate row: its occurrence number, then the display row (`12#KT:text`). */
-export const ambiguousCandidate = (occurrence: number, row: string): string => `occurrence ${occurrence}: ${row}`;
+export const ambiguousCandidate = (occurrence: number, row: string): string =>
+  `occurrence ${occurrence}: ${row}`;
 
 export const ambiguousHint = (): string =>
   'Retry with "occurrence": N (numbered above) or "anchor": the ref of the header you mean.';
@@ -61,11 +62,16 @@ export const candidatesNote = (): string =>
 export const blockHeading = (startRef: string, endRef: string, lineCount: number): string =>
   `block ${startRef}..${endRef} (${lineCount} lines)`;
 
-export const blockContinuation = (shownFrom: number, shownTo: number, start: string, end: string, endLine: number): string =>
+export const blockContinuation = (
+  shownFrom: number,
+  shownTo: number,
+  start: string,
+  end: string,
+  endLine: number,
+): string =>
   `[showing lines ${shownFrom}-${shownTo} of block ${start}..${end}; continue with lapp_read offset=${shownTo + 1} limit=${endLine - shownTo}]`;
 
-export const anchorAndPattern = (): string =>
-  'give either "anchor" or "pattern", not both';
+export const anchorAndPattern = (): string => 'give either "anchor" or "pattern", not both';
 
 export const missingLocator = (): string =>
   'give "anchor" (the ref of the block\'s header, or of a line inside it) or "pattern" (text of its header line)';

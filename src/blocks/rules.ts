@@ -41,7 +41,9 @@ const PYTHON: IndentOptions = {
 
 const CLOSES_WITH_BRACKET = String.raw`[}\])]`;
 
-const KEYWORD_END: Readonly<Record<KeywordEndDialectName, { lines: PlainLineOptions; indent: IndentOptions }>> = {
+const KEYWORD_END: Readonly<
+  Record<KeywordEndDialectName, { lines: PlainLineOptions; indent: IndentOptions }>
+> = {
   ruby: {
     lines: { comment: /^#/, regions: [rubyHeredoc, rubyBlockComment] },
     indent: {
@@ -116,12 +118,20 @@ function indentFamilyRules(lines: readonly string[], dialect: IndentDialectName)
     case "python":
       return indentRules(lines, pythonLogicalLines(lines), PYTHON);
     case "yaml":
-      return indentRules(lines, plainLogicalLines(lines, { comment: /^#/, regions: [], yamlBlockScalars: true }), {
-        ...PLAIN_INDENT,
-        yamlListItems: true,
-      });
+      return indentRules(
+        lines,
+        plainLogicalLines(lines, { comment: /^#/, regions: [], yamlBlockScalars: true }),
+        {
+          ...PLAIN_INDENT,
+          yamlListItems: true,
+        },
+      );
     case "generic":
-      return indentRules(lines, plainLogicalLines(lines, { comment: /^(?:#|\/\/)/, regions: [] }), PLAIN_INDENT);
+      return indentRules(
+        lines,
+        plainLogicalLines(lines, { comment: /^(?:#|\/\/)/, regions: [] }),
+        PLAIN_INDENT,
+      );
   }
 }
 

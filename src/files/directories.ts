@@ -17,6 +17,8 @@ export function createParentDirectories(path: GuardedPath): Result<string[]> {
     if (parent === existing) break;
     existing = parent;
   }
+  if (isPlainFile(existing))
+    return fail("WRITE_FAILED", parentNotCreated(path.display, "a file is in the way"));
   if (!isRealDirectory(existing)) return fail("FILE_CHANGED", directoryMoved(path.display));
   const created: string[] = [];
   for (const directory of missing) {
@@ -53,6 +55,14 @@ function exists(path: string): boolean {
   try {
     lstatSync(path);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+function isPlainFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
   } catch {
     return false;
   }

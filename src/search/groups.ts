@@ -10,7 +10,11 @@ export interface GroupRow {
 }
 
 /** Groups of rows for `matches` (ascending line numbers) with `context` lines either side. */
-export function contextGroups(matches: readonly number[], rows: readonly Row[], context: number): GroupRow[][] {
+export function contextGroups(
+  matches: readonly number[],
+  rows: readonly Row[],
+  context: number,
+): GroupRow[][] {
   const byLine = new Map<number, Row>();
   for (const row of rows) byLine.set(row[0], row);
   const matchSet = new Set(matches);
@@ -35,7 +39,11 @@ export function contextGroups(matches: readonly number[], rows: readonly Row[], 
 }
 
 /** The rows before and after one match (its own context, regardless of neighbours). */
-export function matchContext(match: number, rows: readonly Row[], context: number): { before: Row[]; after: Row[] } {
+export function matchContext(
+  match: number,
+  rows: readonly Row[],
+  context: number,
+): { before: Row[]; after: Row[] } {
   const before: Row[] = [];
   const after: Row[] = [];
   for (const row of rows) {

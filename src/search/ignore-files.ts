@@ -14,9 +14,15 @@ export interface RuleFileNames {
 
 const RULE_FILE_NAMES = [".rgignore", ".ignore", ".gitignore", ".git"];
 
+/** Whether a directory entry's name matters for the directory's rules. */
+export function isRuleFileName(name: string): boolean {
+  return RULE_FILE_NAMES.includes(name);
+}
+
 /** The rules of `directory`; `names` tells which of its entries exist, so absent files cost no syscall. */
 export function loadDirectoryRules(directory: string, names: RuleFileNames): DirectoryRules {
-  if (!RULE_FILE_NAMES.some((name) => names.has(name))) return { path: directory, ...NO_RULES, hasGit: false };
+  if (!RULE_FILE_NAMES.some((name) => names.has(name)))
+    return { path: directory, ...NO_RULES, hasGit: false };
   const hasGit = names.has(".git");
   return {
     path: directory,
@@ -48,7 +54,10 @@ export function existingNames(directory: string): RuleFileNames {
 }
 
 /** git's global excludes file: core.excludesFile from ~/.gitconfig or $XDG_CONFIG_HOME/git/config, else the default. */
-export function loadGlobalRules(base: string, env: Record<string, string | undefined> = process.env): GlobalRules | undefined {
+export function loadGlobalRules(
+  base: string,
+  env: Record<string, string | undefined> = process.env,
+): GlobalRules | undefined {
   const home = env.HOME;
   const xdg = env.XDG_CONFIG_HOME || (home ? `${home}/.config` : undefined);
   const configs = [home ? `${home}/.gitconfig` : undefined, xdg ? `${xdg}/git/config` : undefined];
@@ -95,7 +104,11 @@ function gitExcludePath(directory: string): string {
   if (gitDir === undefined) return `${dotGit}/info/exclude`;
   const absoluteGitDir = gitDir.startsWith("/") ? gitDir : join(directory, gitDir);
   const common = readSmallText(join(absoluteGitDir, "commondir"))?.trim();
-  const commonDir = common ? (common.startsWith("/") ? common : join(absoluteGitDir, common)) : absoluteGitDir;
+  const commonDir = common
+    ? common.startsWith("/")
+      ? common
+      : join(absoluteGitDir, common)
+    : absoluteGitDir;
   return `${commonDir}/info/exclude`;
 }
 

@@ -16,7 +16,12 @@ export interface DirectoryRules {
   hasGit: boolean;
 }
 
-export const NO_RULES = { rgignore: EMPTY_RULES, ignore: EMPTY_RULES, gitignore: EMPTY_RULES, exclude: EMPTY_RULES };
+export const NO_RULES = {
+  rgignore: EMPTY_RULES,
+  ignore: EMPTY_RULES,
+  gitignore: EMPTY_RULES,
+  exclude: EMPTY_RULES,
+};
 
 /** The global git excludes file with the directory its anchored patterns are relative to. */
 export interface GlobalRules {
@@ -55,11 +60,14 @@ export class IgnoreStack {
     for (let index = this.chain.length - 1; index >= 0; index--) {
       const directory = this.chain[index]!;
       const relative = relativeTo(directory.path, absolute);
-      if (rgignore === undefined && directory.rgignore.size > 0) rgignore = directory.rgignore.match(relative, isDir);
+      if (rgignore === undefined && directory.rgignore.size > 0)
+        rgignore = directory.rgignore.match(relative, isDir);
       if (ignore === undefined && directory.ignore.size > 0) ignore = directory.ignore.match(relative, isDir);
       if (this.insideGit && !sawGit) {
-        if (gitignore === undefined && directory.gitignore.size > 0) gitignore = directory.gitignore.match(relative, isDir);
-        if (exclude === undefined && directory.exclude.size > 0) exclude = directory.exclude.match(relative, isDir);
+        if (gitignore === undefined && directory.gitignore.size > 0)
+          gitignore = directory.gitignore.match(relative, isDir);
+        if (exclude === undefined && directory.exclude.size > 0)
+          exclude = directory.exclude.match(relative, isDir);
       }
       if (directory.hasGit) sawGit = true;
     }
@@ -69,7 +77,6 @@ export class IgnoreStack {
         : undefined;
     return rgignore ?? ignore ?? gitignore ?? exclude ?? global;
   }
-
 }
 
 function ruleCount(directory: DirectoryRules): number {

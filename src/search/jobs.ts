@@ -37,6 +37,9 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   return jobs.map((job) => {
     const read = readForSearch(job.absolute, spec.maxFileBytes);
     if (read.kind !== "ok") return { id: job.id, result: read };
-    return { id: job.id, result: searchFileBytes(read.bytes, { matcher, context: spec.context, keep: job.keep }) };
+    return {
+      id: job.id,
+      result: searchFileBytes(read.bytes, { matcher, context: spec.context, keep: job.keep }),
+    };
   });
 }

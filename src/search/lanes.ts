@@ -15,6 +15,8 @@ export interface Lane {
 export class InlineLane implements Lane {
   private busy = false;
 
+  constructor(private readonly onFree: () => void = () => {}) {}
+
   canTake(): boolean {
     return !this.busy;
   }
@@ -29,6 +31,7 @@ export class InlineLane implements Lane {
           reject(error);
         } finally {
           this.busy = false;
+          this.onFree();
         }
       });
     });
@@ -42,7 +45,8 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-type WorkerMessage = { ready: true } | { request: number; replies: JobReply[] } | { request: number; error: string };
+type WorkerMessage =
+  { ready: true } | { request: number; replies: JobReply[] } | { request: number; error: string };
 
 export class WorkerLane implements Lane {
   private readonly worker: Worker | undefined;
@@ -51,7 +55,8 @@ export class WorkerLane implements Lane {
   private nextRequest = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(onReady: () => void) {
+  /** `onChange` runs when the worker becomes ready and whenever it finishes a batch. */
+  constructor(onChange: () => void) {
     try {
       this.worker = new Worker(new URL("./worker.ts", import.meta.url));
     } catch {
@@ -63,7 +68,7 @@ export class WorkerLane implements Lane {
       const message = event.data;
       if ("ready" in message) {
         this.ready = true;
-        onReady();
+        onChange();
         return;
       }
       const pending = this.pending.get(message.request);
@@ -71,6 +76,7 @@ export class WorkerLane implements Lane {
       this.pending.delete(message.request);
       if ("error" in message) pending.reject(new Error(message.error));
       else pending.resolve(message.replies);
+      onChange();
     };
     this.worker.onerror = () => this.fail();
   }
@@ -109,7 +115,7 @@ export class WorkerLane implements Lane {
 
 /** The process-wide lanes: workers for all cores but one (the main thread walks and searches too). */
 export class LanePool {
-  readonly inline = new InlineLane();
+  readonly inline = new InlineLane(() => this.changed());
   readonly workers: WorkerLane[] = [];
   private listeners = new Set<() => void>();
 
@@ -124,7 +130,10 @@ export class LanePool {
     return lanes;
   }
 
-  /** Calls `listener` when a worker becomes ready; returns the unsubscribe function. */
+  /**
+   * Calls `listener` whenever a lane may have become free (a batch finished, a worker became ready), so a search
+   * waiting for a lane that another search holds wakes up. Returns the unsubscribe function.
+   */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

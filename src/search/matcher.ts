@@ -45,7 +45,10 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
     try {
       new RegExp(source, caseFlag);
     } catch (error) {
-      return fail("INVALID_ARGUMENTS", invalidRegex(spec.pattern, messageOf(error) ?? messageOf(unicodeError)));
+      return fail(
+        "INVALID_ARGUMENTS",
+        invalidRegex(spec.pattern, messageOf(error) ?? messageOf(unicodeError)),
+      );
     }
   }
   const base = `${unicode ? "u" : ""}${caseFlag}`;

@@ -12,7 +12,9 @@ export interface Overrides {
 export const NO_OVERRIDES: Overrides = { active: false, verdict: () => undefined };
 
 /** Compiles the globs; returns the globs it could not parse instead of an Overrides. */
-export function compileOverrides(globs: readonly string[]): { ok: true; overrides: Overrides } | { ok: false; bad: string } {
+export function compileOverrides(
+  globs: readonly string[],
+): { ok: true; overrides: Overrides } | { ok: false; bad: string } {
   const rules: { match: (relative: string, isDir: boolean) => boolean; include: boolean }[] = [];
   for (const glob of globs) {
     if (glob.trim() === "") continue;

@@ -13,7 +13,13 @@ export interface LineHits {
 const NEWLINE = 10;
 
 /** A case-sensitive literal in `bytes[start, end)`; `start` is where line 1 begins (after a BOM). */
-export function scanBytes(bytes: Buffer, start: number, end: number, needle: Uint8Array, keep: number): LineHits {
+export function scanBytes(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  needle: Uint8Array,
+  keep: number,
+): LineHits {
   const hits: LineHits = { count: 0, lines: [] };
   if (needle.length === 0) return everyLine(bytes, start, end, keep);
   let lineNumber = 1;

@@ -16,8 +16,7 @@ import { scanBytes, scanCandidates, scanText, type LineHits } from "./scan.ts";
 export type Row = [line: number, ref: string, text: string];
 
 export type FileResult =
-  | { kind: "binary" }
-  | { kind: "searched"; count: number; matches: number[]; rows: Row[] };
+  { kind: "binary" } | { kind: "searched"; count: number; matches: number[]; rows: Row[] };
 
 export interface FileSearchOptions {
   matcher: Matcher;
@@ -49,15 +48,27 @@ export function searchFileBytes(bytes: Buffer, options: FileSearchOptions): File
       hits = scanText(decodeRegion(bytes, bom, 0, end), matcher, options.keep);
     }
   }
-  if (hits.count === 0 || hits.lines.length === 0) return { kind: "searched", count: hits.count, matches: [], rows: [] };
-  return { kind: "searched", count: hits.count, matches: hits.lines, rows: rowsAround(bytes, hits.lines, options.context) };
+  if (hits.count === 0 || hits.lines.length === 0)
+    return { kind: "searched", count: hits.count, matches: [], rows: [] };
+  return {
+    kind: "searched",
+    count: hits.count,
+    matches: hits.lines,
+    rows: rowsAround(bytes, hits.lines, options.context),
+  };
 }
 
 /**
  * A regex with a required literal: only lines holding the literal are decoded and tested (no whole-file string
  * for a file that merely might match); dense candidates switch to decoding the rest at once.
  */
-function scanRequired(bytes: Buffer, bom: boolean, end: number, matcher: RegexMatcher, keep: number): LineHits {
+function scanRequired(
+  bytes: Buffer,
+  bom: boolean,
+  end: number,
+  matcher: RegexMatcher,
+  keep: number,
+): LineHits {
   const required = matcher.required!;
   const start = bom ? 3 : 0;
   const found = bytes.indexOf(required, start);
@@ -108,7 +119,8 @@ export function ripgrepSearchableEnd(bytes: Buffer): number {
  * when the whole file is valid UTF-8, else ISO-8859-1 byte for byte (not the web's windows-1252 "latin1").
  */
 function decodeRegion(bytes: Buffer, bom: boolean, from: number, end: number): string {
-  if (isUtf8(bom ? bytes.subarray(3) : bytes)) return utf8.decode(bytes.subarray(Math.max(from, bom ? 3 : 0), Math.max(end, bom ? 3 : 0)));
+  if (isUtf8(bom ? bytes.subarray(3) : bytes))
+    return utf8.decode(bytes.subarray(Math.max(from, bom ? 3 : 0), Math.max(end, bom ? 3 : 0)));
   return bytes.toString("latin1", from, end);
 }
 

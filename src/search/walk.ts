@@ -2,7 +2,7 @@
 // hidden files searched, `.git` never entered, symlinks not followed, blocked paths never listed. Sorted, lazy.
 
 import { type Dirent, readdirSync } from "node:fs";
-import { loadAncestorRules, loadDirectoryRules, loadGlobalRules } from "./ignore-files.ts";
+import { isRuleFileName, loadAncestorRules, loadDirectoryRules, loadGlobalRules } from "./ignore-files.ts";
 import { type GlobalRules, IgnoreStack } from "./ignore-stack.ts";
 import type { Overrides } from "./overrides.ts";
 
@@ -34,10 +34,14 @@ interface Frame {
 export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
   const global: GlobalRules | undefined = loadGlobalRules(options.root, options.env);
   const ancestors = IgnoreStack.of(loadAncestorRules(options.start), global);
+  const rootPrefix = options.root === "/" ? "/" : `${options.root}/`;
+  const relativeOf = (absolute: string) =>
+    absolute.startsWith(rootPrefix) ? absolute.slice(rootPrefix.length) : absolute;
+  const openDirectory = (directory: string, parent: IgnoreStack) =>
+    open(directory, parent, relativeOf, options.isBlocked);
   const first = openDirectory(options.start, ancestors);
   if (!first) return;
   const frames: Frame[] = [first];
-  const rootPrefix = options.root === "/" ? "/" : `${options.root}/`;
   while (frames.length > 0) {
     const frame = frames.at(-1)!;
     const entry = frame.entries[frame.index++];
@@ -50,7 +54,7 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
     const isDir = entry.isDirectory();
     if (!isDir && !entry.isFile()) continue; // symlinks, sockets, devices: never followed or read
     const absolute = frame.directory === "/" ? `/${name}` : `${frame.directory}/${name}`;
-    const relative = absolute.startsWith(rootPrefix) ? absolute.slice(rootPrefix.length) : absolute;
+    const relative = relativeOf(absolute);
     if (options.isBlocked(relative)) continue;
     if (!included(options.overrides, frame.stack, absolute, relative, isDir)) continue;
     if (isDir) {
@@ -63,7 +67,13 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
 }
 
 /** ripgrep's order: a `glob` match of either kind decides at once; otherwise ignore rules decide. */
-function included(overrides: Overrides, stack: IgnoreStack, absolute: string, relative: string, isDir: boolean): boolean {
+function included(
+  overrides: Overrides,
+  stack: IgnoreStack,
+  absolute: string,
+  relative: string,
+  isDir: boolean,
+): boolean {
   if (overrides.active) {
     const verdict = overrides.verdict(relative, isDir);
     if (verdict !== undefined) return verdict === "whitelist";
@@ -71,7 +81,12 @@ function included(overrides: Overrides, stack: IgnoreStack, absolute: string, re
   return stack.verdict(absolute, isDir) !== "ignore";
 }
 
-function openDirectory(directory: string, parent: IgnoreStack): Frame | undefined {
+function open(
+  directory: string,
+  parent: IgnoreStack,
+  relativeOf: (absolute: string) => string,
+  isBlocked: (relative: string) => boolean,
+): Frame | undefined {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
@@ -79,7 +94,12 @@ function openDirectory(directory: string, parent: IgnoreStack): Frame | undefine
     return undefined; // unreadable directories are skipped, as ripgrep does (it only warns)
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const names = new Set(entries.map((entry) => entry.name));
+  // Rule files are read only when present and not blocked themselves (a blocked path is never read).
+  const names = new Set<string>();
+  for (const entry of entries) {
+    if (isRuleFileName(entry.name) && !isBlocked(relativeOf(`${directory}/${entry.name}`)))
+      names.add(entry.name);
+  }
   const stack = parent.enter(loadDirectoryRules(directory, names));
   return { directory, stack, entries, index: 0 };
 }

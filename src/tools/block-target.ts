@@ -15,7 +15,9 @@ export const locatorFields = {
   anchor: v.optional(
     v.pipe(
       v.string(),
-      v.description('Ref of the block\'s header line (e.g. "12#KT"), or of any line inside the block. Give anchor or pattern.'),
+      v.description(
+        'Ref of the block\'s header line (e.g. "12#KT"), or of any line inside the block. Give anchor or pattern.',
+      ),
     ),
   ),
   pattern: v.optional(
@@ -23,7 +25,7 @@ export const locatorFields = {
       v.string(),
       v.minLength(1),
       v.description(
-        "JavaScript regular expression (plain text if literal is true) matched against each line to find the header, e.g. \"def handle_request\". When some matching lines start blocks, only those count.",
+        'JavaScript regular expression (plain text if literal is true) matched against each line to find the header, e.g. "def handle_request". When some matching lines start blocks, only those count.',
       ),
     ),
   ),
@@ -33,7 +35,9 @@ export const locatorFields = {
       v.number(),
       v.integer(),
       v.minValue(1),
-      v.description("Which match of pattern, 1-based, when it matches several headers (AMBIGUOUS lists them)."),
+      v.description(
+        "Which match of pattern, 1-based, when it matches several headers (AMBIGUOUS lists them).",
+      ),
     ),
   ),
 };
@@ -72,12 +76,16 @@ export function findTarget(
     anchor !== undefined
       ? verifiedAnchorLine(lines, anchor, isStaleByMemory)
       : unwrap(
-          chooseHeader(finder, unwrap(locateHeaders(lines, locator.pattern!, { literal: locator.literal === true })), {
-            pattern: locator.pattern!,
-            literal: locator.literal === true,
-            occurrence: locator.occurrence,
-            rowOf: (number) => formatRow(number, lines[number - 1]!),
-          }),
+          chooseHeader(
+            finder,
+            unwrap(locateHeaders(lines, locator.pattern!, { literal: locator.literal === true })),
+            {
+              pattern: locator.pattern!,
+              literal: locator.literal === true,
+              occurrence: locator.occurrence,
+              rowOf: (number) => formatRow(number, lines[number - 1]!),
+            },
+          ),
         );
   return { span: unwrap(finder.find(line)), finder };
 }

@@ -29,9 +29,13 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
     pattern: v.pipe(
       v.string(),
       v.minLength(1),
-      v.description("JavaScript regular expression matched against each line (a literal string if literal is true)."),
+      v.description(
+        "JavaScript regular expression matched against each line (a literal string if literal is true).",
+      ),
     ),
-    literal: optionalBoolean("Treat pattern as plain text, not a regex (for code full of special characters). Default false."),
+    literal: optionalBoolean(
+      "Treat pattern as plain text, not a regex (for code full of special characters). Default false.",
+    ),
     format: v.optional(
       v.pipe(
         v.picklist(["text", "structured"]),
@@ -44,7 +48,9 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
       v.pipe(
         v.string(),
         v.minLength(1),
-        v.description("File or directory to search, relative to the root. Default: the whole root. A named file is searched even if ignored."),
+        v.description(
+          "File or directory to search, relative to the root. Default: the whole root. A named file is searched even if ignored.",
+        ),
       ),
     ),
     context: v.optional(
@@ -53,7 +59,9 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
         v.integer(),
         v.minValue(0),
         v.maxValue(MAX_CONTEXT),
-        v.description(`Lines of context before and after each match, 0 to ${MAX_CONTEXT}. Default ${DEFAULT_CONTEXT}.`),
+        v.description(
+          `Lines of context before and after each match, 0 to ${MAX_CONTEXT}. Default ${DEFAULT_CONTEXT}.`,
+        ),
       ),
     ),
     glob: v.optional(
@@ -70,7 +78,9 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
         v.number(),
         v.integer(),
         v.minValue(1),
-        v.description(`Most matching lines to return; the output says when it was cut. Default ${DEFAULT_MAX_RESULTS}.`),
+        v.description(
+          `Most matching lines to return; the output says when it was cut. Default ${DEFAULT_MAX_RESULTS}.`,
+        ),
       ),
     ),
   }),
@@ -82,7 +92,11 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
     openWorldHint: false,
   },
   async run(input, context) {
-    const matcherSpec = { pattern: input.pattern, literal: input.literal ?? false, ignoreCase: input.ignore_case ?? false };
+    const matcherSpec = {
+      pattern: input.pattern,
+      literal: input.literal ?? false,
+      ignoreCase: input.ignore_case ?? false,
+    };
     unwrap(compileMatcher(matcherSpec));
     const globs = input.glob === undefined ? [] : typeof input.glob === "string" ? [input.glob] : input.glob;
     const compiled = compileOverrides(globs);
@@ -115,7 +129,9 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
     // The refs served here are for the current content; an older full read must not make them look stale.
     for (const file of outcome.files) context.memory.forget(file.absolute);
     const renderOptions = { context: contextLines, maxResults, budgetMs: SEARCH_TIME_BUDGET_MS };
-    return input.format === "structured" ? renderStructured(outcome, renderOptions) : renderText(outcome, renderOptions);
+    return input.format === "structured"
+      ? renderStructured(outcome, renderOptions)
+      : renderText(outcome, renderOptions);
   },
 });
 

@@ -6,7 +6,13 @@ import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
 import { LappError, unwrap } from "../errors.ts";
 import { commitDocument } from "../files/commit.ts";
 import { loadTextFile } from "../files/load.ts";
-import { applyEdits, renderDryRun, renderEditSuccess, splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
+import {
+  applyEdits,
+  renderDryRun,
+  renderEditSuccess,
+  splitContent,
+  stripCopiedPrefixes,
+} from "../hashline/edit.ts";
 import { refOf } from "../hashline/hash.ts";
 import { findTarget, locatorFields, type BlockTarget } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
@@ -48,7 +54,12 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
       };
       let target: BlockTarget;
       try {
-        target = findTarget(doc.lines, path.display, input, context.memory.staleChecker(path.real, doc.lines));
+        target = findTarget(
+          doc.lines,
+          path.display,
+          input,
+          context.memory.staleChecker(path.real, doc.lines),
+        );
       } catch (error) {
         rememberShown(error);
         throw error;

@@ -33,13 +33,25 @@ const CASES: BlockCase[] = [
   ["text line: innermost section", "README.md", DOC, 12, [11, 12]],
   ["blank line before a heading: the parent section", "README.md", DOC, 13, [1, 15]],
   ["before the first heading", "a.md", src("text", "# A", "b"), 1, "BLOCK_NOT_FOUND"],
-  ["setext headings", "a.md", src("Title", "=====", "", "Part", "----", "text", "", "Next", "----", "more"), 4, [4, 6]],
+  [
+    "setext headings",
+    "a.md",
+    src("Title", "=====", "", "Part", "----", "text", "", "Next", "----", "more"),
+    4,
+    [4, 6],
+  ],
   ["front matter is no heading", "a.md", src("---", "title: x", "---", "# A", "text"), 4, [4, 5]],
   ["hash without a space is no heading", "a.md", src("# A", "#tag", "text"), 1, [1, 3]],
   ["AsciiDoc", "a.adoc", src("= Title", "", "== One", "text", "== Two", "more"), 3, [3, 4]],
   ["Org", "a.org", src("* One", "** Sub", "text", "* Two"), 1, [1, 3]],
   ["TOML table", "Cargo.toml", src("[package]", 'name = "x"', "", "[dependencies]", 'a = "1"'), 1, [1, 2]],
-  ["INI key inside a section", "setup.cfg", src("[metadata]", "name = x", "[options]", "zip_safe = false"), 4, [3, 4]],
+  [
+    "INI key inside a section",
+    "setup.cfg",
+    src("[metadata]", "name = x", "[options]", "zip_safe = false"),
+    4,
+    [3, 4],
+  ],
 ];
 
 describe("headings", () => {

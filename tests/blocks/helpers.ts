@@ -10,4 +10,10 @@ export function spanAt(fileName: string, source: string, line: number): [number,
 }
 
 /** One table row: what it shows, the file name, the source, the anchor line, the expected answer. */
-export type BlockCase = readonly [name: string, fileName: string, source: string, line: number, want: [number, number] | string];
+export type BlockCase = readonly [
+  name: string,
+  fileName: string,
+  source: string,
+  line: number,
+  want: [number, number] | string,
+];

@@ -56,7 +56,9 @@ function renderJs(list: Definition[], depth: number, out: Rendered): void {
   const pad = "  ".repeat(depth);
   list.forEach((definition, index) => {
     const start = out.lines.length + 1;
-    const header = [`function f${depth}_${index}(a, b) {`, `m${index}() {`, `const g${index} = (a) => {`][index % 3]!;
+    const header = [`function f${depth}_${index}(a, b) {`, `m${index}() {`, `const g${index} = (a) => {`][
+      index % 3
+    ]!;
     out.lines.push(pad + (depth > 0 && index % 3 === 1 ? `const o${index} = { ${header}` : header));
     const slot = out.expected.length;
     out.expected.push([start, 0]);

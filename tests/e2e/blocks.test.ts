@@ -35,10 +35,12 @@ const PYTHON = [
   "",
 ].join("\n");
 
-const JS = "function alpha() {\r\n  return '}';\r\n}\r\n\r\nfunction beta(a,\r\n    b) {\r\n  return a / b;\r\n}\r\n";
+const JS =
+  "function alpha() {\r\n  return '}';\r\n}\r\n\r\nfunction beta(a,\r\n    b) {\r\n  return a / b;\r\n}\r\n";
 
 const lines = (text: string): string[] => text.split(/\r?\n/).slice(0, -1);
-const row = (text: string, line: number): string => `${refOf(line, lines(text)[line - 1]!)}:${lines(text)[line - 1]}`;
+const row = (text: string, line: number): string =>
+  `${refOf(line, lines(text)[line - 1]!)}:${lines(text)[line - 1]}`;
 const heading = (text: string, start: number, end: number): string =>
   `block ${refOf(start, lines(text)[start - 1]!)}..${refOf(end, lines(text)[end - 1]!)} (${end - start + 1} lines)`;
 
@@ -66,7 +68,10 @@ describe("lapp_find_block", () => {
     writeFileSync(join(root, "cart.py"), PYTHON);
     const found = await lapp.call("lapp_find_block", { path: "cart.py", pattern: "def total" });
     expect(found.isError).toBe(false);
-    const expected = [heading(PYTHON, 9, 15), ...Array.from({ length: 7 }, (_, index) => row(PYTHON, 9 + index))];
+    const expected = [
+      heading(PYTHON, 9, 15),
+      ...Array.from({ length: 7 }, (_, index) => row(PYTHON, 9 + index)),
+    ];
     expect(found.text).toBe(expected.join("\n"));
   });
 
@@ -74,9 +79,15 @@ describe("lapp_find_block", () => {
     writeFileSync(join(root, "cart.py"), PYTHON);
     const header = await lapp.call("lapp_find_block", { path: "cart.py", anchor: refOf(4, "class Cart:") });
     expect(header.text.split("\n")[0]).toBe(heading(PYTHON, 4, 15));
-    const decorator = await lapp.call("lapp_find_block", { path: "cart.py", anchor: refOf(8, "    @property") });
+    const decorator = await lapp.call("lapp_find_block", {
+      path: "cart.py",
+      anchor: refOf(8, "    @property"),
+    });
     expect(decorator.text.split("\n")[0]).toBe(heading(PYTHON, 8, 15));
-    const inside = await lapp.call("lapp_find_block", { path: "cart.py", anchor: refOf(6, "        self.items = items") });
+    const inside = await lapp.call("lapp_find_block", {
+      path: "cart.py",
+      anchor: refOf(6, "        self.items = items"),
+    });
     expect(inside.text.split("\n")[0]).toBe(heading(PYTHON, 5, 6));
   });
 
@@ -87,7 +98,11 @@ describe("lapp_find_block", () => {
     expect(errorCode(ambiguous.text)).toBe("AMBIGUOUS");
     expect(ambiguous.text).toContain(row(PYTHON, 18));
     expect(ambiguous.text).toContain(row(PYTHON, 22));
-    const second = await lapp.call("lapp_find_block", { path: "cart.py", pattern: "def helper", occurrence: 2 });
+    const second = await lapp.call("lapp_find_block", {
+      path: "cart.py",
+      pattern: "def helper",
+      occurrence: 2,
+    });
     expect(second.text.split("\n")[0]).toBe(heading(PYTHON, 22, 23));
     // A call of the name does not compete with the definitions.
     const byName = await lapp.call("lapp_find_block", { path: "cart.py", pattern: "helper", occurrence: 1 });
@@ -112,7 +127,10 @@ describe("lapp_find_block", () => {
     expect(errorCode(nothing.text)).toBe("BLOCK_NOT_FOUND");
     const topLevel = await lapp.call("lapp_find_block", { path: "cart.py", anchor: refOf(1, "import os") });
     expect(errorCode(topLevel.text)).toBe("BLOCK_NOT_FOUND");
-    const stale = await lapp.call("lapp_find_block", { path: "cart.py", anchor: refOf(9, "    def old(self):") });
+    const stale = await lapp.call("lapp_find_block", {
+      path: "cart.py",
+      anchor: refOf(9, "    def old(self):"),
+    });
     expect(errorCode(stale.text)).toBe("HASH_MISMATCH");
     expect(stale.text).toContain(`>>> ${row(PYTHON, 9)}`);
   });
@@ -137,10 +155,16 @@ describe("lapp_replace_block", () => {
   test("round trip on a Python method: re-indented to the header, fresh refs in the result", async () => {
     writeFileSync(join(root, "cart.py"), PYTHON);
     const content = "def total(self):\n    return sum(item.price * item.count for item in self.items)\n";
-    const replaced = await lapp.call("lapp_replace_block", { path: "cart.py", pattern: "def total", content });
+    const replaced = await lapp.call("lapp_replace_block", {
+      path: "cart.py",
+      pattern: "def total",
+      content,
+    });
     expect(replaced.isError).toBe(false);
     expect(replaced.text).toStartWith("edited cart.py:");
-    expect(replaced.text).toContain("warning: content started at no indentation but the block's header has 4 spaces");
+    expect(replaced.text).toContain(
+      "warning: content started at no indentation but the block's header has 4 spaces",
+    );
     const after = readFileSync(join(root, "cart.py"), "utf8");
     const expected = PYTHON.replace(
       lines(PYTHON).slice(8, 15).join("\n"),
@@ -189,7 +213,9 @@ describe("lapp_replace_block", () => {
       content: "function alpha() {\n  return 0;\n}",
     });
     expect(retry.isError).toBe(false);
-    expect(readFileSync(join(root, "math.js"), "utf8")).toStartWith("function alpha() {\r\n  return 0;\r\n}\r\n\r\n");
+    expect(readFileSync(join(root, "math.js"), "utf8")).toStartWith(
+      "function alpha() {\r\n  return 0;\r\n}\r\n\r\n",
+    );
   });
 
   test("dry_run previews and writes nothing; AMBIGUOUS writes nothing", async () => {
@@ -204,7 +230,11 @@ describe("lapp_replace_block", () => {
     expect(preview.isError).toBe(false);
     expect(preview.text).toContain("+    return x + y");
     expect(preview.text).toContain(`-${row(PYTHON, 23)}`);
-    const ambiguous = await lapp.call("lapp_replace_block", { path: "cart.py", pattern: "def helper", content: "x = 1" });
+    const ambiguous = await lapp.call("lapp_replace_block", {
+      path: "cart.py",
+      pattern: "def helper",
+      content: "x = 1",
+    });
     expect(errorCode(ambiguous.text)).toBe("AMBIGUOUS");
     expect(readFileSync(join(root, "cart.py"), "utf8")).toBe(PYTHON);
   });

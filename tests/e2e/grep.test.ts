@@ -30,7 +30,10 @@ function rowsByFile(text: string): Map<string, string[]> {
   const blocks = text.split("\n\n");
   for (const block of blocks.slice(0, -1)) {
     const [path, ...rows] = block.split("\n");
-    files.set(path!, rows.filter((row) => row !== "--"));
+    files.set(
+      path!,
+      rows.filter((row) => row !== "--"),
+    );
   }
   return files;
 }
@@ -62,7 +65,15 @@ describe("lapp_grep over MCP", () => {
   test("never lists blocked files, .git, ignored or binary files", async () => {
     const result = await lapp.call("lapp_grep", { pattern: "needle|API_KEY", max_results: 1000 });
     const paths = [...rowsByFile(result.text).keys()];
-    for (const hidden of [".env", "config/.env.local", "certs/server.pem", ".git/HEAD", "logs/app.log", "assets/blob.bin", "build/out.js"]) {
+    for (const hidden of [
+      ".env",
+      "config/.env.local",
+      "certs/server.pem",
+      ".git/HEAD",
+      "logs/app.log",
+      "assets/blob.bin",
+      "build/out.js",
+    ]) {
       expect(paths).not.toContain(hidden);
     }
     // Sorted by path, hidden files included. The session's HOME has no global excludes file, so *.swp is searched.
@@ -75,9 +86,14 @@ describe("lapp_grep over MCP", () => {
     writeFileSync(join(root, "edit-me.ts"), "const a = 1;\nconst target = 2;\nconst b = 3;\n");
     const found = await lapp.call("lapp_grep", { pattern: "target", path: "edit-me.ts", context: 0 });
     const ref = refsByLine(found.text).get(2)!;
-    const edited = await lapp.call("lapp_edit", { path: "edit-me.ts", edits: [{ type: "replace", anchor: ref, content: "const target = 20;" }] });
+    const edited = await lapp.call("lapp_edit", {
+      path: "edit-me.ts",
+      edits: [{ type: "replace", anchor: ref, content: "const target = 20;" }],
+    });
     expect(edited.isError).toBe(false);
-    expect(readFileSync(join(root, "edit-me.ts"), "utf8")).toBe("const a = 1;\nconst target = 20;\nconst b = 3;\n");
+    expect(readFileSync(join(root, "edit-me.ts"), "utf8")).toBe(
+      "const a = 1;\nconst target = 20;\nconst b = 3;\n",
+    );
   });
 
   test("refs grep serves after an outside change are not refused by the collision guard", async () => {
@@ -92,15 +108,29 @@ describe("lapp_grep over MCP", () => {
     writeFileSync(join(root, "collide.txt"), `${after}\nrest\n`);
     const found = await lapp.call("lapp_grep", { pattern: "value_", path: "collide.txt" });
     const ref = refsByLine(found.text).get(1)!;
-    const edited = await lapp.call("lapp_edit", { path: "collide.txt", edits: [{ type: "replace", anchor: ref, content: "fresh" }] });
+    const edited = await lapp.call("lapp_edit", {
+      path: "collide.txt",
+      edits: [{ type: "replace", anchor: ref, content: "fresh" }],
+    });
     expect(edited.text).toStartWith("edited collide.txt");
   });
 
   test("structured format: JSON text with the spec's keys and read-equal refs", async () => {
-    const result = await lapp.call("lapp_grep", { pattern: "needle", path: "src/util.ts", format: "structured", context: 1 });
+    const result = await lapp.call("lapp_grep", {
+      pattern: "needle",
+      path: "src/util.ts",
+      format: "structured",
+      context: 1,
+    });
     expect(result.result.structuredContent).toBeUndefined();
     const json = JSON.parse(result.text);
-    expect(Object.keys(json)).toEqual(["matches", "total_matches", "files_with_matches", "files_searched", "truncated"]);
+    expect(Object.keys(json)).toEqual([
+      "matches",
+      "total_matches",
+      "files_with_matches",
+      "files_searched",
+      "truncated",
+    ]);
     const read = await lapp.call("lapp_read", { path: "src/util.ts" });
     const readRefs = refsByLine(read.text);
     expect(json.matches).toEqual([
@@ -124,8 +154,16 @@ describe("lapp_grep over MCP", () => {
 
   test("glob, ignore_case, literal and an explicitly named ignored file", async () => {
     const globbed = await lapp.call("lapp_grep", { pattern: "needle", glob: ["*.log"] });
-    expect([...rowsByFile(globbed.text).keys()]).toEqual(["logs/app.log", "logs/keep.log", "logs/reincluded.log"]);
-    const caps = await lapp.call("lapp_grep", { pattern: "needle in CAPS", ignore_case: true, path: "src/app.ts" });
+    expect([...rowsByFile(globbed.text).keys()]).toEqual([
+      "logs/app.log",
+      "logs/keep.log",
+      "logs/reincluded.log",
+    ]);
+    const caps = await lapp.call("lapp_grep", {
+      pattern: "needle in CAPS",
+      ignore_case: true,
+      path: "src/app.ts",
+    });
     expect(caps.text).toContain(":  return 'NEEDLE in caps';");
     const literal = await lapp.call("lapp_grep", { pattern: "port + 1", literal: true, path: "src" });
     expect(literal.text).toContain("port + 1");
@@ -150,20 +188,23 @@ describe("lapp_grep over MCP", () => {
     }
   });
 
-  test.skipIf(process.platform !== "linux")("the compiled binary starts its search workers (new threads appear)", async () => {
-    const fresh = await startLapp({ root, cwd: tmpdir() });
-    try {
-      const transport = fresh.client.transport as unknown as { pid: number | null };
-      const threads = () => readdirSync(`/proc/${transport.pid}/task`).length;
-      await fresh.call("lapp_read", { path: "src/util.ts" });
-      const before = threads();
-      const result = await fresh.call("lapp_grep", { pattern: "needle" });
-      expect(result.isError).toBe(false);
-      await Bun.sleep(200); // workers start in the background while the first search runs on the main thread
-      expect(threads()).toBeGreaterThan(before);
-      expect(fresh.stderr()).not.toMatch(/error|ModuleNotFound|Cannot find/i);
-    } finally {
-      await fresh.close();
-    }
-  });
+  test.skipIf(process.platform !== "linux")(
+    "the compiled binary starts its search workers (new threads appear)",
+    async () => {
+      const fresh = await startLapp({ root, cwd: tmpdir() });
+      try {
+        const transport = fresh.client.transport as unknown as { pid: number | null };
+        const threads = () => readdirSync(`/proc/${transport.pid}/task`).length;
+        await fresh.call("lapp_read", { path: "src/util.ts" });
+        const before = threads();
+        const result = await fresh.call("lapp_grep", { pattern: "needle" });
+        expect(result.isError).toBe(false);
+        await Bun.sleep(200); // workers start in the background while the first search runs on the main thread
+        expect(threads()).toBeGreaterThan(before);
+        expect(fresh.stderr()).not.toMatch(/error|ModuleNotFound|Cannot find/i);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 });

@@ -184,3 +184,35 @@ describe("refusals write nothing", () => {
     expect(leftovers(root)).toEqual([]);
   });
 });
+
+describe("links and owners over MCP", () => {
+  test("editing through a symlink edits its target; the link stays a link", async () => {
+    const { lstatSync, mkdirSync, symlinkSync } = await import("node:fs");
+    mkdirSync(join(root, "real"), { recursive: true });
+    writeFileSync(join(root, "real", "target.txt"), "one\ntwo\n");
+    symlinkSync("real/target.txt", join(root, "alias.txt"));
+    const refs = refsByLine((await lapp.call("lapp_read", { path: "alias.txt" })).text);
+    const edited = await lapp.call("lapp_edit", {
+      path: "alias.txt",
+      edits: [{ type: "replace", anchor: refs.get(2), content: "TWO" }],
+    });
+    expect(edited.isError).toBe(false);
+    expect(lstatSync(join(root, "alias.txt")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(root, "real", "target.txt"), "utf8")).toBe("one\nTWO\n");
+  });
+
+  test.if(process.getuid?.() === 0)(
+    "as root, a file owned by another user keeps its owner and group",
+    async () => {
+      const { chownSync } = await import("node:fs");
+      writeFileSync(join(root, "owned.txt"), "one\ntwo\n");
+      chownSync(join(root, "owned.txt"), 4321, 8765);
+      chmodSync(join(root, "owned.txt"), 0o4750);
+      const refs = refsByLine((await lapp.call("lapp_read", { path: "owned.txt" })).text);
+      await lapp.call("lapp_edit", { path: "owned.txt", edits: [{ type: "delete", anchor: refs.get(1) }] });
+      const stats = statSync(join(root, "owned.txt"));
+      expect([stats.uid, stats.gid, stats.mode & 0o7777]).toEqual([4321, 8765, 0o4750]);
+      expect(readFileSync(join(root, "owned.txt"), "utf8")).toBe("two\n");
+    },
+  );
+});

@@ -101,13 +101,29 @@ export function writeCorpus(root: string, home: string): void {
   put("assets/logo.png", new Uint8Array([...pngHeader, ...new TextEncoder().encode("needle\n")]));
   // A NUL far into the file: ripgrep reports the lines of the 64 KiB buffers before it, lapp too.
   const early = "needle before the nul\n" + "filler line of text\n".repeat(6000);
-  put("data/late-nul.txt", new Uint8Array([...new TextEncoder().encode(early + "needle near the nul\n"), 0, ...new TextEncoder().encode("\nneedle after\n")]));
+  put(
+    "data/late-nul.txt",
+    new Uint8Array([
+      ...new TextEncoder().encode(early + "needle near the nul\n"),
+      0,
+      ...new TextEncoder().encode("\nneedle after\n"),
+    ]),
+  );
   // A NUL inside the first 64 KiB (but after 8 KiB): ripgrep skips the whole file.
-  put("data/mid-nul.txt", new Uint8Array([...new TextEncoder().encode("needle first\n" + "x".repeat(9000) + "\n"), 0, 10]));
+  put(
+    "data/mid-nul.txt",
+    new Uint8Array([...new TextEncoder().encode("needle first\n" + "x".repeat(9000) + "\n"), 0, 10]),
+  );
 
   // Encodings: refs must equal lapp_read's.
-  put("enc/bom.txt", new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("needle with bom\nsecond\n")]));
-  put("enc/latin1.txt", new Uint8Array([...new TextEncoder().encode("caf"), 0xe9, ...new TextEncoder().encode(" needle\n")]));
+  put(
+    "enc/bom.txt",
+    new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("needle with bom\nsecond\n")]),
+  );
+  put(
+    "enc/latin1.txt",
+    new Uint8Array([...new TextEncoder().encode("caf"), 0xe9, ...new TextEncoder().encode(" needle\n")]),
+  );
   put("enc/utf16le.txt", utf16("needle in utf-16\r\nline two needle\r\n", true));
   put("enc/utf16be.txt", utf16("needle big endian\n", false));
   put("enc/unicode.txt", "Straße needle\nKelvin \u212A sign\nlong ſ s\n");

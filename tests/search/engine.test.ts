@@ -25,11 +25,15 @@ beforeAll(async () => {
   // Many small files, so several batches are in flight at once.
   for (let index = 0; index < 300; index++) {
     mkdirSync(join(root, "many", String(index % 7)), { recursive: true });
-    writeFileSync(join(root, "many", String(index % 7), `f${index}.txt`), `line\nneedle ${index}\nline\n`.repeat(1 + (index % 3)));
+    writeFileSync(
+      join(root, "many", String(index % 7), `f${index}.txt`),
+      `line\nneedle ${index}\nline\n`.repeat(1 + (index % 3)),
+    );
   }
   // Let the workers start, so the comparison really runs batches on them.
   const started = Date.now();
-  while (workers.workers.some((worker) => !worker.canTake()) && Date.now() - started < 5000) await Bun.sleep(10);
+  while (workers.workers.some((worker) => !worker.canTake()) && Date.now() - started < 5000)
+    await Bun.sleep(10);
 });
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -39,7 +43,11 @@ function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
     root,
     start: root,
     startIsFile: false,
-    spec: { matcher: { pattern: "needle", literal: true, ignoreCase: false }, context: 1, maxFileBytes: 1 << 30 },
+    spec: {
+      matcher: { pattern: "needle", literal: true, ignoreCase: false },
+      context: 1,
+      maxFileBytes: 1 << 30,
+    },
     maxResults: 100_000,
     overrides: NO_OVERRIDES,
     isBlocked: (relative) => blocklist.isBlocked(relative),
@@ -67,15 +75,25 @@ describe("runSearch", () => {
     for (let run = 0; run < 3; run++) {
       expect(await runSearch(request({ lanes: workers }))).toEqual(expected);
     }
-    const regex = { matcher: { pattern: "need(le)?\\s\\d+", literal: false, ignoreCase: true }, context: 2, maxFileBytes: 1 << 30 };
-    expect(await runSearch(request({ lanes: workers, spec: regex }))).toEqual(await runSearch(request({ spec: regex })));
+    const regex = {
+      matcher: { pattern: "need(le)?\\s\\d+", literal: false, ignoreCase: true },
+      context: 2,
+      maxFileBytes: 1 << 30,
+    };
+    expect(await runSearch(request({ lanes: workers, spec: regex }))).toEqual(
+      await runSearch(request({ spec: regex })),
+    );
   });
 
   test("max_results keeps the first matches in path order and still counts them all", async () => {
     const full = await runSearch(request());
     const cut = await runSearch(request({ maxResults: 7, lanes: workers }));
-    const firstSeven = full.files.flatMap((file) => file.matches.map((line) => `${file.relative}:${line}`)).slice(0, 7);
-    expect(cut.files.flatMap((file) => file.matches.map((line) => `${file.relative}:${line}`))).toEqual(firstSeven);
+    const firstSeven = full.files
+      .flatMap((file) => file.matches.map((line) => `${file.relative}:${line}`))
+      .slice(0, 7);
+    expect(cut.files.flatMap((file) => file.matches.map((line) => `${file.relative}:${line}`))).toEqual(
+      firstSeven,
+    );
     expect(cut.truncated).toBe(true);
     expect(cut.totalMatches).toBe(full.totalMatches);
     expect(cut.filesWithMatches).toBe(full.filesWithMatches);
@@ -105,7 +123,13 @@ describe("runSearch", () => {
 
   test("files over the size limit are listed, not searched", async () => {
     const outcome = await runSearch(
-      request({ spec: { matcher: { pattern: "needle", literal: true, ignoreCase: false }, context: 0, maxFileBytes: 40 } }),
+      request({
+        spec: {
+          matcher: { pattern: "needle", literal: true, ignoreCase: false },
+          context: 0,
+          maxFileBytes: 40,
+        },
+      }),
     );
     expect(outcome.tooLarge).toContain("src/app.ts");
     expect(outcome.files.map((file) => file.relative)).not.toContain("src/app.ts");
@@ -116,6 +140,13 @@ describe("runSearch", () => {
     expect(ignored.files.map((file) => file.relative)).toEqual(["logs/app.log"]);
     const binary = await runSearch(request({ start: join(root, "assets/blob.bin"), startIsFile: true }));
     expect(binary.binaryStart).toBe(true);
+  });
+
+  test("concurrent searches share the lanes and all finish with full results", async () => {
+    const alone = await runSearch(request());
+    const shared = new LanePool(0);
+    const together = await Promise.all([1, 2, 3].map(() => runSearch(request({ lanes: shared }))));
+    for (const outcome of together) expect(outcome).toEqual(alone);
   });
 
   test("a subdirectory is walked with its parents' rules", async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { compileMatcher, type MatcherSpec, scanSourceOf } from "../../src/search/matcher.ts";
-import { scanBytes, scanText } from "../../src/search/scan.ts";
+import { scanBytes, scanCandidates, scanText } from "../../src/search/scan.ts";
 
 const spec = (pattern: string, extra: Partial<MatcherSpec> = {}): MatcherSpec => ({
   pattern,
@@ -47,8 +47,13 @@ describe("compileMatcher", () => {
   });
 
   test("a plain literal takes the byte path; ignore_case literals and regexes do not", () => {
-    expect(compileMatcher(spec("a.b", { literal: true }))).toMatchObject({ ok: true, value: { kind: "bytes" } });
-    expect(compileMatcher(spec("a.b", { literal: true, ignoreCase: true }))).toMatchObject({ value: { kind: "regex" } });
+    expect(compileMatcher(spec("a.b", { literal: true }))).toMatchObject({
+      ok: true,
+      value: { kind: "bytes" },
+    });
+    expect(compileMatcher(spec("a.b", { literal: true, ignoreCase: true }))).toMatchObject({
+      value: { kind: "regex" },
+    });
     expect(compileMatcher(spec("a.b"))).toMatchObject({ value: { kind: "regex" } });
   });
 
@@ -58,7 +63,9 @@ describe("compileMatcher", () => {
 
   test("unicode mode: \\p classes and case folding like ripgrep -i", () => {
     expect(linesMatching("abc\n123\nüber\n", spec("^\\p{L}+$"))).toEqual([1, 3]);
-    expect(linesMatching("Kelvin \u212A\nlong \u017F\nplain\n", spec("k|s", { ignoreCase: true }))).toEqual([1, 2]);
+    expect(linesMatching("Kelvin \u212A\nlong \u017F\nplain\n", spec("k|s", { ignoreCase: true }))).toEqual([
+      1, 2,
+    ]);
   });
 });
 
@@ -129,11 +136,16 @@ describe("line semantics", () => {
       "\\D1",
     );
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 40 }), patterns, fc.boolean(), (pieces, pattern, ignoreCase) => {
-        const text = pieces.join("");
-        const flags = `us${ignoreCase ? "i" : ""}`;
-        expect(linesMatching(text, spec(pattern, { ignoreCase }))).toEqual(naive(text, pattern, flags));
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 40 }),
+        patterns,
+        fc.boolean(),
+        (pieces, pattern, ignoreCase) => {
+          const text = pieces.join("");
+          const flags = `us${ignoreCase ? "i" : ""}`;
+          expect(linesMatching(text, spec(pattern, { ignoreCase }))).toEqual(naive(text, pattern, flags));
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -155,12 +167,39 @@ describe("scanBytes", () => {
 
   test("property: equals the per-line reference for random texts", () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom("ab", "a", "b", "\n", "\r\n", "ba"), { maxLength: 30 }), (pieces) => {
-        const text = pieces.join("");
-        const buffer = bytes(text);
-        expect(scanBytes(buffer, 0, buffer.length, bytes("ab"), 1000).lines).toEqual(naive(text, "ab", "u"));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom("ab", "a", "b", "\n", "\r\n", "ba"), { maxLength: 30 }),
+        (pieces) => {
+          const text = pieces.join("");
+          const buffer = bytes(text);
+          expect(scanBytes(buffer, 0, buffer.length, bytes("ab"), 1000).lines).toEqual(
+            naive(text, "ab", "u"),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("scanCandidates", () => {
+  test("switches to one decode when candidates are dense, keeping line numbers exact", () => {
+    const text = Array.from({ length: 300 }, (_, index) =>
+      index % 3 === 0 ? "zz" : index % 7 === 0 ? "ab!" : "ab x",
+    ).join("\n");
+    const buffer = Buffer.from(text);
+    const scanned = scanCandidates(buffer, 0, buffer.length, Buffer.from("ab"), /ab!/su, 1000, (start, end) =>
+      buffer.toString("utf8", start, end),
+    );
+    expect(scanned.rest).toBeDefined();
+    const compiled = compileMatcher(spec("ab!"));
+    if (!compiled.ok) throw compiled.error;
+    const rest = scanText(
+      buffer.toString("utf8", scanned.rest!.start),
+      compiled.value,
+      1000,
+      scanned.rest!.firstLine,
+    );
+    expect([...scanned.hits.lines, ...rest.lines]).toEqual(naive(text, "ab!", "us"));
   });
 });

@@ -9,7 +9,11 @@ const row = (line: number, text: string): Row => [line, refOf(line, text), text]
 
 function file(relative: string, lines: string[], matches: number[], context: number): FileMatches {
   const rows: Row[] = [];
-  const wanted = new Set(matches.flatMap((match) => Array.from({ length: 2 * context + 1 }, (_, index) => match - context + index)));
+  const wanted = new Set(
+    matches.flatMap((match) =>
+      Array.from({ length: 2 * context + 1 }, (_, index) => match - context + index),
+    ),
+  );
   lines.forEach((text, index) => {
     if (wanted.has(index + 1)) rows.push(row(index + 1, text));
   });
@@ -67,44 +71,81 @@ describe("renderText", () => {
 
   test("context 0 shows only matches, still separating groups", () => {
     const text = renderText(outcome([file("a", A, [2, 5], 0)]), { context: 0, maxResults: 200, budgetMs: 1 });
-    expect(text.split("\n")).toEqual(["a", `${refOf(2, A[1]!)}:a2 hit`, "--", `${refOf(5, A[4]!)}:a5 hit`, "", "[2 matches in 1 file; 10 files searched]"]);
+    expect(text.split("\n")).toEqual([
+      "a",
+      `${refOf(2, A[1]!)}:a2 hit`,
+      "--",
+      `${refOf(5, A[4]!)}:a5 hit`,
+      "",
+      "[2 matches in 1 file; 10 files searched]",
+    ]);
   });
 
   test("the totals line says when max_results cut the results, and when the search stopped", () => {
-    const cut = renderText(outcome([file("a", A, [2], 0)], { totalMatches: 9, filesWithMatches: 3, truncated: true }), {
-      context: 0,
-      maxResults: 1,
-      budgetMs: 1,
-    });
+    const cut = renderText(
+      outcome([file("a", A, [2], 0)], { totalMatches: 9, filesWithMatches: 3, truncated: true }),
+      {
+        context: 0,
+        maxResults: 1,
+        budgetMs: 1,
+      },
+    );
     expect(cut.split("\n").at(-1)).toContain("showing 1 of 9 matches");
     expect(cut.split("\n").at(-1)).toContain("max_results=1");
-    const stopped = renderText(outcome([], { stopped: "time" }), { context: 0, maxResults: 1, budgetMs: 10_000 });
+    const stopped = renderText(outcome([], { stopped: "time" }), {
+      context: 0,
+      maxResults: 1,
+      budgetMs: 10_000,
+    });
     expect(stopped).toContain("stopped after 10 s");
     expect(stopped).toContain("partial");
   });
 
   test("no matches: one line", () => {
-    expect(renderText(outcome([]), { context: 2, maxResults: 200, budgetMs: 1 })).toStartWith("[no matches; 10 files searched.");
+    expect(renderText(outcome([]), { context: 2, maxResults: 200, budgetMs: 1 })).toStartWith(
+      "[no matches; 10 files searched.",
+    );
   });
 
   test("output is cut at the byte limit, at a group boundary, and says so", () => {
     const lines = Array.from({ length: 100 }, (_, index) => `line ${index} ${"x".repeat(50)}`);
     const matches = Array.from({ length: 50 }, (_, index) => index * 2 + 1);
-    const text = renderText(outcome([file("big", lines, matches, 0)]), { context: 0, maxResults: 200, budgetMs: 1, maxOutputBytes: 1000 });
+    const text = renderText(outcome([file("big", lines, matches, 0)]), {
+      context: 0,
+      maxResults: 200,
+      budgetMs: 1,
+      maxOutputBytes: 1000,
+    });
     expect(Buffer.byteLength(text)).toBeLessThan(1300);
     expect(text.split("\n").at(-1)).toMatch(/^\[showing \d+ of 50 matches .*cut at 256 KiB/);
   });
 
   test("files too large to search are named", () => {
-    const text = renderText(outcome([], { tooLarge: ["huge.log"] }), { context: 0, maxResults: 1, budgetMs: 1 });
+    const text = renderText(outcome([], { tooLarge: ["huge.log"] }), {
+      context: 0,
+      maxResults: 1,
+      budgetMs: 1,
+    });
     expect(text).toContain("huge.log");
   });
 });
 
 describe("renderStructured", () => {
   test("exactly the spec's keys, each match with its own before/after", () => {
-    const json = JSON.parse(renderStructured(outcome([file("src/a.ts", A, [2, 5], 1)]), { context: 1, maxResults: 200, budgetMs: 1 }));
-    expect(Object.keys(json)).toEqual(["matches", "total_matches", "files_with_matches", "files_searched", "truncated"]);
+    const json = JSON.parse(
+      renderStructured(outcome([file("src/a.ts", A, [2, 5], 1)]), {
+        context: 1,
+        maxResults: 200,
+        budgetMs: 1,
+      }),
+    );
+    expect(Object.keys(json)).toEqual([
+      "matches",
+      "total_matches",
+      "files_with_matches",
+      "files_searched",
+      "truncated",
+    ]);
     expect(json.matches[0]).toEqual({
       path: "src/a.ts",
       line: 2,
@@ -114,13 +155,22 @@ describe("renderStructured", () => {
       after: [{ ref: refOf(3, "a3"), text: "a3" }],
     });
     expect(Object.keys(json.matches[1])).toEqual(["path", "line", "ref", "text", "before", "after"]);
-    expect(json).toMatchObject({ total_matches: 2, files_with_matches: 1, files_searched: 10, truncated: false });
+    expect(json).toMatchObject({
+      total_matches: 2,
+      files_with_matches: 1,
+      files_searched: 10,
+      truncated: false,
+    });
   });
 
   test("truncated is true when results were cut or the search stopped", () => {
-    const cut = JSON.parse(renderStructured(outcome([], { truncated: true }), { context: 0, maxResults: 1, budgetMs: 1 }));
+    const cut = JSON.parse(
+      renderStructured(outcome([], { truncated: true }), { context: 0, maxResults: 1, budgetMs: 1 }),
+    );
     expect(cut.truncated).toBe(true);
-    const stopped = JSON.parse(renderStructured(outcome([], { stopped: "cancelled" }), { context: 0, maxResults: 1, budgetMs: 1 }));
+    const stopped = JSON.parse(
+      renderStructured(outcome([], { stopped: "cancelled" }), { context: 0, maxResults: 1, budgetMs: 1 }),
+    );
     expect(stopped.truncated).toBe(true);
   });
 });

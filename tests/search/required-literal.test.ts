@@ -31,21 +31,45 @@ describe("requiredLiteral", () => {
   }
 
   test("property: every line a regex matches contains the extracted literal", () => {
-    const atoms = fc.constantFrom("a", "b", "ab", "\\.", ".", "\\s", "\\w+", "[ab]", "(a|b)", "b?", "a*", "x+", "{", "}", "\\d", "(?:ab)?", "c{2}");
-    const lines = fc.array(fc.constantFrom("a", "b", ".", " ", "x", "c", "1", "{", "}"), { maxLength: 12 }).map((chars) => chars.join(""));
+    const atoms = fc.constantFrom(
+      "a",
+      "b",
+      "ab",
+      "\\.",
+      ".",
+      "\\s",
+      "\\w+",
+      "[ab]",
+      "(a|b)",
+      "b?",
+      "a*",
+      "x+",
+      "{",
+      "}",
+      "\\d",
+      "(?:ab)?",
+      "c{2}",
+    );
+    const lines = fc
+      .array(fc.constantFrom("a", "b", ".", " ", "x", "c", "1", "{", "}"), { maxLength: 12 })
+      .map((chars) => chars.join(""));
     fc.assert(
-      fc.property(fc.array(atoms, { minLength: 1, maxLength: 6 }), fc.array(lines, { maxLength: 20 }), (parts, texts) => {
-        const pattern = parts.join("");
-        let regex: RegExp;
-        try {
-          regex = new RegExp(pattern, "u");
-        } catch {
-          return;
-        }
-        const literal = requiredLiteral(pattern);
-        if (literal === undefined) return;
-        for (const text of texts) if (regex.test(text)) expect(text).toContain(literal);
-      }),
+      fc.property(
+        fc.array(atoms, { minLength: 1, maxLength: 6 }),
+        fc.array(lines, { maxLength: 20 }),
+        (parts, texts) => {
+          const pattern = parts.join("");
+          let regex: RegExp;
+          try {
+            regex = new RegExp(pattern, "u");
+          } catch {
+            return;
+          }
+          const literal = requiredLiteral(pattern);
+          if (literal === undefined) return;
+          for (const text of texts) if (regex.test(text)) expect(text).toContain(literal);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -36,12 +36,25 @@ interface Query {
 }
 
 function ripgrep(root: string, query: Query): string[] {
-  const args = [RG!, "--no-config", "--hidden", "-g", "!.git", "--null", "--line-number", "--with-filename", "--no-heading"];
+  const args = [
+    RG!,
+    "--no-config",
+    "--hidden",
+    "-g",
+    "!.git",
+    "--null",
+    "--line-number",
+    "--with-filename",
+    "--no-heading",
+  ];
   if (query.literal) args.push("--fixed-strings");
   if (query.ignoreCase) args.push("--ignore-case");
   for (const glob of query.globs ?? []) args.push("-g", glob);
   args.push("-e", query.pattern, query.path ?? ".");
-  const result = Bun.spawnSync(args, { cwd: root, env: { HOME: home, XDG_CONFIG_HOME: join(home, ".config"), PATH: process.env.PATH ?? "" } });
+  const result = Bun.spawnSync(args, {
+    cwd: root,
+    env: { HOME: home, XDG_CONFIG_HOME: join(home, ".config"), PATH: process.env.PATH ?? "" },
+  });
   const found: string[] = [];
   for (const line of result.stdout.toString("latin1").split("\n")) {
     const nul = line.indexOf("\0");
@@ -62,7 +75,15 @@ async function lapp(root: string, query: Query): Promise<string[]> {
     root,
     start,
     startIsFile: statSync(start).isFile(),
-    spec: { matcher: { pattern: query.pattern, literal: query.literal ?? false, ignoreCase: query.ignoreCase ?? false }, context: 0, maxFileBytes: 1 << 30 },
+    spec: {
+      matcher: {
+        pattern: query.pattern,
+        literal: query.literal ?? false,
+        ignoreCase: query.ignoreCase ?? false,
+      },
+      context: 0,
+      maxFileBytes: 1 << 30,
+    },
     maxResults: Number.MAX_SAFE_INTEGER,
     overrides: compiled.overrides,
     isBlocked: (relative) => blocklist.isBlocked(relative),
@@ -124,7 +145,10 @@ describe.skipIf(!RG)("lapp_grep matches what ripgrep matches", () => {
   for (const packageRoot of packages) {
     test(`real tree ${packageRoot.split("node_modules/")[1]}`, async () => {
       for (const query of realQueries) {
-        expect({ query, found: await lapp(packageRoot, query) }).toEqual({ query, found: ripgrep(packageRoot, query) });
+        expect({ query, found: await lapp(packageRoot, query) }).toEqual({
+          query,
+          found: ripgrep(packageRoot, query),
+        });
       }
     });
   }

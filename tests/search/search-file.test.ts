@@ -6,10 +6,22 @@ import { ripgrepSearchableEnd, searchFileBytes, type FileResult } from "../../sr
 import { decodeDocument } from "../../src/text/codec.ts";
 import { APP_TS } from "./corpus.ts";
 
-function search(bytes: Uint8Array, pattern: string, options: Partial<MatcherSpec> & { context?: number; keep?: number } = {}): FileResult {
-  const compiled = compileMatcher({ pattern, literal: options.literal ?? false, ignoreCase: options.ignoreCase ?? false });
+function search(
+  bytes: Uint8Array,
+  pattern: string,
+  options: Partial<MatcherSpec> & { context?: number; keep?: number } = {},
+): FileResult {
+  const compiled = compileMatcher({
+    pattern,
+    literal: options.literal ?? false,
+    ignoreCase: options.ignoreCase ?? false,
+  });
   if (!compiled.ok) throw compiled.error;
-  return searchFileBytes(Buffer.from(bytes), { matcher: compiled.value, context: options.context ?? 0, keep: options.keep ?? 1000 });
+  return searchFileBytes(Buffer.from(bytes), {
+    matcher: compiled.value,
+    context: options.context ?? 0,
+    keep: options.keep ?? 1000,
+  });
 }
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -90,8 +102,13 @@ describe("searchFileBytes", () => {
   });
 
   test("binary files are skipped: NUL in the first 8 KiB, or a known signature", () => {
-    expect(search(new Uint8Array([...utf8("needle"), 0, 10]), "needle", { literal: true }).kind).toBe("binary");
-    expect(search(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...utf8("needle")]), "needle").kind).toBe("binary");
+    expect(search(new Uint8Array([...utf8("needle"), 0, 10]), "needle", { literal: true }).kind).toBe(
+      "binary",
+    );
+    expect(
+      search(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...utf8("needle")]), "needle")
+        .kind,
+    ).toBe("binary");
     expect(search(utf8("%PDF-1.4 needle\n"), "needle").kind).toBe("binary");
   });
 
@@ -120,5 +137,44 @@ describe("searchFileBytes", () => {
 
   test("an empty file is searched and has no matches", () => {
     expect(search(new Uint8Array(), "x")).toEqual({ kind: "searched", count: 0, matches: [], rows: [] });
+  });
+});
+
+describe("regexes with a required literal (candidate lines only)", () => {
+  const fcImport = import("fast-check");
+
+  test("property: the same lines and rows as testing every line, sparse or dense, any encoding", async () => {
+    const fc = (await fcImport).default;
+    const lineArb = fc
+      .array(fc.constantFrom("ab", "abc", "x", " ", "\t", "é", "abab", "b", "1", "\r"), { maxLength: 8 })
+      .map((parts) => parts.join(""));
+    const patterns = ["ab+c", "abc$", "^ab", "x\\s*ab", "ab.", "abab|xab", "(ab)+\\d"];
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { maxLength: 200 }),
+        fc.constantFrom(...patterns),
+        fc.constantFrom("utf8", "bom", "latin1"),
+        fc.integer({ min: 0, max: 5 }),
+        (lines, pattern, encoding, keep) => {
+          const text = lines.join("\n") + (lines.length % 2 ? "\n" : "");
+          const body =
+            encoding === "latin1" ? Buffer.from(text.replaceAll("é", "\u00e9"), "latin1") : Buffer.from(text);
+          const bytes = encoding === "bom" ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+          const result = search(bytes, pattern, { keep });
+          const doc = decodeDocument(bytes);
+          const regex = new RegExp(pattern, "us");
+          const expected = doc.lines.flatMap((line, index) =>
+            regex.test(line + (doc.terminators[index] === "\r\n" ? "\r" : "")) ? [index + 1] : [],
+          );
+          expect(result).toMatchObject({
+            kind: "searched",
+            count: expected.length,
+            matches: expected.slice(0, keep),
+          });
+          if (result.kind === "searched" && keep > 0) expectRowsLikeRead(result, bytes);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -8,7 +8,9 @@ import { walkFiles } from "../../src/search/walk.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 
 const RG = Bun.which("rg");
-const RG_VERSION = RG ? (/ripgrep (\S+)/.exec(Bun.spawnSync([RG, "--version"]).stdout.toString())?.[1] ?? "") : "";
+const RG_VERSION = RG
+  ? (/ripgrep (\S+)/.exec(Bun.spawnSync([RG, "--version"]).stdout.toString())?.[1] ?? "")
+  : "";
 const temps: string[] = [];
 afterAll(() => {
   for (const temp of temps) rmSync(temp, { recursive: true, force: true });
@@ -63,7 +65,13 @@ function lappFiles(testCase: Case, root: string, env: Record<string, string>): s
   const compiled = compileOverrides(testCase.globs ?? []);
   if (!compiled.ok) throw new Error(`bad glob ${compiled.bad}`);
   const start = testCase.start ? join(root, testCase.start) : root;
-  const walked = walkFiles({ root, start, isBlocked: testCase.blocked ?? (() => false), overrides: compiled.overrides, env });
+  const walked = walkFiles({
+    root,
+    start,
+    isBlocked: testCase.blocked ?? (() => false),
+    overrides: compiled.overrides,
+    env,
+  });
   return [...walked].map((file) => file.relative);
 }
 
@@ -103,7 +111,13 @@ const CASES: Case[] = [
   },
   {
     name: ".gitignore overrides .git/info/exclude",
-    tree: { ".git/info/exclude": "a.txt\n!b.txt\n", ".gitignore": "b.txt\n", "a.txt": "", "b.txt": "", "c.txt": "" },
+    tree: {
+      ".git/info/exclude": "a.txt\n!b.txt\n",
+      ".gitignore": "b.txt\n",
+      "a.txt": "",
+      "b.txt": "",
+      "c.txt": "",
+    },
     expected: [".gitignore", "c.txt"],
   },
   {
@@ -113,7 +127,14 @@ const CASES: Case[] = [
   },
   {
     name: "a deeper negation re-includes for its directory only",
-    tree: { ".git/": "", ".gitignore": "*.gen\n", "sub/.gitignore": "!keep.gen\n", "sub/keep.gen": "", "sub/drop.gen": "", "keep.gen": "" },
+    tree: {
+      ".git/": "",
+      ".gitignore": "*.gen\n",
+      "sub/.gitignore": "!keep.gen\n",
+      "sub/keep.gen": "",
+      "sub/drop.gen": "",
+      "keep.gen": "",
+    },
     expected: [".gitignore", "sub/.gitignore", "sub/keep.gen"],
   },
   {
@@ -154,7 +175,13 @@ const CASES: Case[] = [
   },
   {
     name: "dir/** hides the contents, trailing spaces are trimmed",
-    tree: { ".git/": "", ".gitignore": "gen/**\nname.txt   \n", "gen/a/b.txt": "", "name.txt": "", "ok.txt": "" },
+    tree: {
+      ".git/": "",
+      ".gitignore": "gen/**\nname.txt   \n",
+      "gen/a/b.txt": "",
+      "name.txt": "",
+      "ok.txt": "",
+    },
     expected: [".gitignore", "ok.txt"],
   },
   {
@@ -164,7 +191,13 @@ const CASES: Case[] = [
   },
   {
     name: "parent directories' ignore files apply when walking a subdirectory",
-    tree: { ".git/": "", ".gitignore": "*.tmp\n/sub/anchored.txt\n", "sub/a.tmp": "", "sub/b.txt": "", "sub/anchored.txt": "" },
+    tree: {
+      ".git/": "",
+      ".gitignore": "*.tmp\n/sub/anchored.txt\n",
+      "sub/a.tmp": "",
+      "sub/b.txt": "",
+      "sub/anchored.txt": "",
+    },
     start: "sub",
     expected: ["sub/b.txt"],
     ripgrep13Bug: "ripgrep 13 matched parents' anchored rules against a doubled path, so they never applied",
@@ -238,6 +271,12 @@ const CASES: Case[] = [
     blocked: (relative) => /(^|\/)\.env/.test(relative) || relative.endsWith(".pem") || relative === "secret",
     expected: ["ok.txt"],
   },
+  {
+    name: "a blocked ignore file is neither listed nor read",
+    tree: { ".git/": "", ".gitignore": "a.txt\n", "a.txt": "", "b.txt": "" },
+    blocked: (relative) => relative === ".gitignore",
+    expected: ["a.txt", "b.txt"],
+  },
 ];
 
 describe("walkFiles", () => {
@@ -257,6 +296,13 @@ describe("walkFiles", () => {
     temps.push(root);
     const compiled = compileOverrides([]);
     if (!compiled.ok) throw new Error("unreachable");
-    expect([...walkFiles({ root, start: join(root, "nope"), isBlocked: () => false, overrides: compiled.overrides })]).toEqual([]);
+    expect([
+      ...walkFiles({
+        root,
+        start: join(root, "nope"),
+        isBlocked: () => false,
+        overrides: compiled.overrides,
+      }),
+    ]).toEqual([]);
   });
 });

@@ -96,6 +96,8 @@ class BraceLexer {
   /** May an expression start here (so `/` is a regex, `<` may open JSX)? */
   private expressionAllowed = true;
   private lastWasCloseBrace = false;
+  /** The last token was `.` (or `?.`): a keyword after it is a property name (`x.return / 2`). */
+  private lastWasDot = false;
   /** A backslash ended the line inside a one-line string: the string goes on. */
   private escapedLineEnd = false;
   /** Brackets opened minus brackets closed so far (the preprocessor compares branches by it). */
@@ -118,7 +120,12 @@ class BraceLexer {
       this.pos = 0;
       this.escapedLineEnd = false;
       if (index === 0 && this.dialect.regexLiterals && this.text.startsWith("#!")) continue;
-      if (this.preprocessor && this.frames.length === 1 && this.preprocessor.consumesLine(this.text, this.bracketDepth)) continue;
+      if (
+        this.preprocessor &&
+        this.frames.length === 1 &&
+        this.preprocessor.consumesLine(this.text, this.bracketDepth)
+      )
+        continue;
       while (this.pos < this.text.length) this.step();
       this.endOfLine();
     }
@@ -132,9 +139,11 @@ class BraceLexer {
   private emit(kind: TokenKind, col: number, length: number, expressionAfter: boolean): void {
     this.out.push(kind, this.lineIndex, col, length);
     if (kind === Tok.OpenParen || kind === Tok.OpenBrace || kind === Tok.OpenBracket) this.bracketDepth++;
-    else if (kind === Tok.CloseParen || kind === Tok.CloseBrace || kind === Tok.CloseBracket) this.bracketDepth--;
+    else if (kind === Tok.CloseParen || kind === Tok.CloseBrace || kind === Tok.CloseBracket)
+      this.bracketDepth--;
     this.expressionAllowed = expressionAfter;
     this.lastWasCloseBrace = kind === Tok.CloseBrace;
+    this.lastWasDot = kind === Tok.Dot;
   }
 
   private endOfLine(): void {
@@ -194,7 +203,10 @@ class BraceLexer {
       this.pos += block.open.length;
       return;
     }
-    if (dialect.rawStrings !== "none" && (isIdentStart(c) || c === CH.at || c === CH.dollar || c === CH.hash)) {
+    if (
+      dialect.rawStrings !== "none" &&
+      (isIdentStart(c) || c === CH.at || c === CH.dollar || c === CH.hash)
+    ) {
       if (this.tryPrefixedString()) return;
     }
     if (c === CH.dquote || c === CH.quote) {
@@ -206,7 +218,10 @@ class BraceLexer {
     }
     if (c === CH.backtick) return this.backtick();
     if (isDigit(c) || (c === CH.dot && isDigit(text.charCodeAt(start + 1)))) return this.number();
-    if (isIdentStart(c) || (c === CH.hash && dialect.regexLiterals && isIdentStart(text.charCodeAt(start + 1)))) {
+    if (
+      isIdentStart(c) ||
+      (c === CH.hash && dialect.regexLiterals && isIdentStart(text.charCodeAt(start + 1)))
+    ) {
       return this.word();
     }
     this.punctuation(frame, c);
@@ -290,7 +305,8 @@ class BraceLexer {
         if (this.dialect.regexLiterals && this.expressionAllowed && this.regex(start)) return;
         return this.emit(Tok.Other, start, 1, true);
       case CH.less:
-        if (this.dialect.jsx && this.expressionAllowed && !this.lastWasCloseBrace && this.jsxStart(start)) return;
+        if (this.dialect.jsx && this.expressionAllowed && !this.lastWasCloseBrace && this.jsxStart(start))
+          return;
         if (this.dialect.heredoc !== "none" && next === CH.less && this.heredocStart(start)) return;
         if (next === CH.less || next === CH.equals) {
           this.pos++;
@@ -333,7 +349,7 @@ class BraceLexer {
     if (this.dialect.cssUrls && text.charCodeAt(this.pos) === CH.lparen && word.toLowerCase() === "url") {
       if (this.cssUrl(start)) return;
     }
-    this.emit(Tok.Word, start, this.pos - start, EXPRESSION_KEYWORDS.has(word));
+    this.emit(Tok.Word, start, this.pos - start, !this.lastWasDot && EXPRESSION_KEYWORDS.has(word));
   }
 
   private number(): void {
@@ -375,7 +391,13 @@ class BraceLexer {
       quoteCode === CH.dquote || dialect.rawStrings === "dart" ? dialect.interpolation : "none";
     if (dialect.tripleQuotes && text.startsWith(triple, this.pos)) {
       this.pos += 3;
-      this.frames.push({ kind: "string", close: triple, escape: "backslash", multiline: true, interpolation });
+      this.frames.push({
+        kind: "string",
+        close: triple,
+        escape: "backslash",
+        multiline: true,
+        interpolation,
+      });
       return;
     }
     this.pos++;
@@ -496,7 +518,13 @@ class BraceLexer {
         this.frames.push({ kind: "template" });
         return;
       case "raw":
-        this.frames.push({ kind: "string", close: "`", escape: "none", multiline: true, interpolation: "none" });
+        this.frames.push({
+          kind: "string",
+          close: "`",
+          escape: "none",
+          multiline: true,
+          interpolation: "none",
+        });
         return;
       case "identifier": {
         const close = text.indexOf("`", this.pos);
@@ -549,7 +577,8 @@ class BraceLexer {
       }
       case "cpp": {
         const raw = /^(?:u8|u|U|L)?R"([^()\\\s"]{0,16})\(/.exec(rest);
-        if (raw && !isIdentPart(text.charCodeAt(this.pos - 1))) return this.pushRaw(raw[0].length, `)${raw[1]}"`, true);
+        if (raw && !isIdentPart(text.charCodeAt(this.pos - 1)))
+          return this.pushRaw(raw[0].length, `)${raw[1]}"`, true);
         return false;
       }
       case "csharp": {
@@ -614,7 +643,8 @@ class BraceLexer {
   }
 
   private heredocStart(start: number): boolean {
-    const pattern = this.dialect.heredoc === "php" ? /^<<<[ \t]*(["']?)([A-Za-z_]\w*)\1/ : /^<<-?[ \t]*([A-Za-z_]\w*)/;
+    const pattern =
+      this.dialect.heredoc === "php" ? /^<<<[ \t]*(["']?)([A-Za-z_]\w*)\1/ : /^<<-?[ \t]*([A-Za-z_]\w*)/;
     const found = pattern.exec(this.text.slice(start, start + 80));
     if (!found) return false;
     const terminator = this.dialect.heredoc === "php" ? found[2]! : found[1]!;

@@ -136,7 +136,9 @@ export class IndentBlocks implements BlockRules {
     if (end === logical.last[index]) {
       // Nothing under it: still a block when the statement itself spans lines, or is a one-line `def`.
       const spansLines = end > logical.first[index]!;
-      return spansLines || options.oneLineBlock?.test(this.text(index)) ? { start: logical.first[index]!, end } : null;
+      return spansLines || options.oneLineBlock?.test(this.text(index))
+        ? { start: logical.first[index]!, end }
+        : null;
     }
     if (options.trailingComments) end = this.extendOverTrailingComments(end, indent);
     return { start: logical.first[index]!, end };

@@ -109,7 +109,6 @@ export const juliaBlockComment: RegionOpener = (text) => {
   return { endsAt: (line) => line.includes("=#") };
 };
 
-
 type ShellQuote = "none" | "single" | "double";
 
 /** The quoting state at the end of a shell line that starts in `state` (comments end the scan). */

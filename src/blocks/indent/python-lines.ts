@@ -22,7 +22,8 @@ export function pythonLogicalLines(lines: readonly string[]): LogicalLines {
   let continued = false;
   for (let line = 0; line < lines.length; line++) {
     const text = lines[line]!;
-    const atStatementStart = frames.length === 1 && (frames[0] as { depth: number }).depth === 0 && !continued;
+    const atStatementStart =
+      frames.length === 1 && (frames[0] as { depth: number }).depth === 0 && !continued;
     if (atStatementStart) {
       const body = text.trimStart();
       if (body === "" || body.startsWith("#")) {
@@ -86,7 +87,12 @@ function scanLine(text: string, frames: Frame[]): boolean {
     } else if (c === 41 || c === 93 || c === 125) {
       if (top.kind === "field" && top.depth === 0 && c === 125) frames.pop();
       else top.depth = Math.max(0, top.depth - 1);
-    } else if (c === 58 /* : */ && top.kind === "field" && top.depth === 0 && text.charCodeAt(pos + 1) !== 61) {
+    } else if (
+      c === 58 /* : */ &&
+      top.kind === "field" &&
+      top.depth === 0 &&
+      text.charCodeAt(pos + 1) !== 61
+    ) {
       top.spec = true;
     }
     pos++;
@@ -99,7 +105,12 @@ function scanLine(text: string, frames: Frame[]): boolean {
   return continued;
 }
 
-function scanString(text: string, start: number, frame: Extract<Frame, { kind: "string" }>, frames: Frame[]): number {
+function scanString(
+  text: string,
+  start: number,
+  frame: Extract<Frame, { kind: "string" }>,
+  frames: Frame[],
+): number {
   let pos = start;
   const quoteCode = frame.quote.charCodeAt(0);
   frame.continues = false;

@@ -37,10 +37,12 @@ export interface Score {
 
 export type Scores = Record<string, Score>;
 
-const scoreOf = (scores: Scores, key: string): Score => (scores[key] ??= { correct: 0, total: 0, failures: [] });
+const scoreOf = (scores: Scores, key: string): Score =>
+  (scores[key] ??= { correct: 0, total: 0, failures: [] });
 
 /** A line far longer than code is written with: a minified bundle, where lines hold many definitions. */
-const looksMinified = (text: string, lineCount: number): boolean => text.length / Math.max(1, lineCount) > 300;
+const looksMinified = (text: string, lineCount: number): boolean =>
+  text.length / Math.max(1, lineCount) > 300;
 
 function linesOf(path: string): readonly string[] {
   return decodeDocument(new Uint8Array(readFileSync(path))).lines;
@@ -71,7 +73,9 @@ export function scoreJs(files: readonly string[]): { scores: Scores; files: numb
       if (found.ok && found.value.start === span.start && found.value.end === span.end) score.correct++;
       else {
         const got = found.ok ? `${found.value.start}..${found.value.end}` : found.error.code;
-        score.failures.push(`${file}:${span.start} ${span.kind}: want ${span.start}..${span.end}, got ${got}`);
+        score.failures.push(
+          `${file}:${span.start} ${span.kind}: want ${span.start}..${span.end}, got ${got}`,
+        );
       }
     }
   }
@@ -80,7 +84,8 @@ export function scoreJs(files: readonly string[]): { scores: Scores; files: numb
 
 export function pythonStdlib(): string {
   const run = Bun.spawnSync(["python3", "-c", 'import sysconfig; print(sysconfig.get_paths()["stdlib"])']);
-  if (run.exitCode !== 0) throw new Error(`python3 is needed for the accuracy test: ${run.stderr.toString()}`);
+  if (run.exitCode !== 0)
+    throw new Error(`python3 is needed for the accuracy test: ${run.stderr.toString()}`);
   return run.stdout.toString().trim();
 }
 
@@ -112,7 +117,11 @@ function pythonSpans(files: readonly string[]): PythonFileSpans[] {
  * Scores `findBlock` on every `def`/`class` line against `ast`'s `lineno..end_lineno`. A found block may
  * run on over comment lines that trail the body (ast ends a body at its last statement); nothing else.
  */
-export function scorePython(files: readonly string[]): { scores: Scores; files: number; withTrailingComments: number } {
+export function scorePython(files: readonly string[]): {
+  scores: Scores;
+  files: number;
+  withTrailingComments: number;
+} {
   const scores: Scores = {};
   let withTrailingComments = 0;
   const parsed = pythonSpans(files);

@@ -4,13 +4,7 @@
 import ts from "typescript";
 
 export type DefinitionKind =
-  | "function"
-  | "function-expression"
-  | "arrow"
-  | "class"
-  | "method"
-  | "constructor"
-  | "accessor";
+  "function" | "function-expression" | "arrow" | "class" | "method" | "constructor" | "accessor";
 
 export interface ReferenceSpan {
   readonly kind: DefinitionKind;
@@ -27,7 +21,8 @@ function kindOf(node: ts.Node): DefinitionKind | null {
   if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) return "class";
   if (ts.isMethodDeclaration(node)) return node.body ? "method" : null;
   if (ts.isConstructorDeclaration(node)) return node.body ? "constructor" : null;
-  if (ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) return node.body ? "accessor" : null;
+  if (ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node))
+    return node.body ? "accessor" : null;
   return null;
 }
 

@@ -1,0 +1,78 @@
+// Parent directories of a new file: created one level at a time inside the checked ancestor, refused when a
+// directory on the way was swapped for a symlink, and removed again when the write does not happen.
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createParentDirectories, removeDirectories } from "../../src/files/directories.ts";
+import { compileBlocklist } from "../../src/security/blocklist.ts";
+import { PathGuard, type GuardedPath } from "../../src/security/guard.ts";
+
+let base: string;
+let root: string;
+let guard: PathGuard;
+beforeEach(() => {
+  base = realpathSync(mkdtempSync(join(tmpdir(), "lapp-dirs-")));
+  root = join(base, "proj");
+  mkdirSync(join(root, "src"), { recursive: true });
+  mkdirSync(join(base, "outside"));
+  guard = new PathGuard(root, compileBlocklist([], []));
+});
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+const resolve = (input: string): GuardedPath => {
+  const result = guard.resolve(input);
+  if (!result.ok) throw result.error;
+  return result.value;
+};
+
+test("creates every missing level, outermost first, and can remove them again", () => {
+  const created = createParentDirectories(resolve("src/a/b/c/file.ts"));
+  expect(created).toEqual({
+    ok: true,
+    value: [join(root, "src/a"), join(root, "src/a/b"), join(root, "src/a/b/c")],
+  });
+  expect(lstatSync(join(root, "src/a/b/c")).isDirectory()).toBe(true);
+  if (created.ok) removeDirectories(created.value);
+  expect(existsSync(join(root, "src/a"))).toBe(false);
+  expect(existsSync(join(root, "src"))).toBe(true);
+});
+
+test("an existing parent needs nothing", () => {
+  expect(createParentDirectories(resolve("src/file.ts"))).toEqual({ ok: true, value: [] });
+});
+
+test("removing stops at a directory someone else has put a file into", () => {
+  const created = createParentDirectories(resolve("src/x/y/file.ts"));
+  writeFileSync(join(root, "src/x/keep.txt"), "mine");
+  if (created.ok) removeDirectories(created.value);
+  expect(existsSync(join(root, "src/x/y"))).toBe(false);
+  expect(existsSync(join(root, "src/x/keep.txt"))).toBe(true);
+});
+
+test("an ancestor swapped for a symlink pointing out after the check: FILE_CHANGED, nothing created outside", () => {
+  const path = resolve("src/new/deeper/file.ts");
+  renameSync(join(root, "src"), join(root, "src-moved"));
+  symlinkSync(join(base, "outside"), join(root, "src"));
+  const created = createParentDirectories(path);
+  expect(!created.ok && created.error.code).toBe("FILE_CHANGED");
+  expect(readdirSync(join(base, "outside"))).toEqual([]);
+});
+
+test("a file where a directory should be: WRITE_FAILED", () => {
+  writeFileSync(join(root, "src/plain"), "x");
+  const created = createParentDirectories(resolve("src/plain/child/file.ts"));
+  expect(!created.ok && created.error.code).toBe("WRITE_FAILED");
+  expect(existsSync(join(root, "src/plain"))).toBe(true);
+});
