@@ -22,3 +22,5 @@ export const WRITE_ECHO_MAX_LINES = 200;
 export const MAX_EDITS_PER_CALL = 100;
 /** Entries listed when a directory is read. */
 export const DIRECTORY_LISTING_MAX = 50;
+/** Largest JSON-RPC message lapp accepts on stdin (a whole lapp_write of an editable file, JSON-escaped). */
+export const MAX_MESSAGE_BYTES = 4 * MAX_EDIT_BYTES;

@@ -56,8 +56,6 @@ export const ambiguousHint = (): string =>
 export const candidatesNote = (): string =>
   "Only lines that start a block are counted when some matching lines do and others do not.";
 
-// ---- the block tools ---------------------------------------------------------------------------
-
 /** The first line of lapp_find_block's result, exactly as SPEC §3 fixes it. */
 export const blockHeading = (startRef: string, endRef: string, lineCount: number): string =>
   `block ${startRef}..${endRef} (${lineCount} lines)`;
@@ -103,3 +101,11 @@ export const reindented = (from: string, to: string): string =>
 
 export const prefixesStripped = (): string =>
   'every line of content started with a copied "N#ID:" prefix; the prefixes were removed';
+
+export const unbalancedContent = (unclosed: number, unopened: number): string => {
+  const parts = [
+    ...(unclosed > 0 ? [`leaves ${unclosed} bracket${unclosed === 1 ? "" : "s"} open`] : []),
+    ...(unopened > 0 ? [`closes ${unopened} bracket${unopened === 1 ? "" : "s"} it does not open`] : []),
+  ];
+  return `the new block ${parts.join(" and ")}; content replaces the whole block, its closing line included`;
+};

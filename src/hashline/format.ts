@@ -1,10 +1,11 @@
 // Display rows of the hashline format: `N#ID:text` (a line), `N#ID-text` (a context line), `>>> ` marks.
 // Long lines are shown cut, but the ref is always computed from the full text so it stays valid.
 
+import { MAX_LINE_CHARS } from "../limits.ts";
 import { refOf } from "./hash.ts";
 
 /** Lines longer than this are shown cut (SPEC §3 lapp_read). */
-export const MAX_DISPLAY_CHARS = 2000;
+export const MAX_DISPLAY_CHARS = MAX_LINE_CHARS;
 
 /** Separator between ref and text: `:` for lines that matter, `-` for surrounding context (like grep). */
 export type RowKind = "line" | "context";

@@ -1,13 +1,12 @@
-// Reads a file for searching into one buffer reused by the thread (allocating per file costs more than reading).
-// The bytes returned are only valid until the next call on the same thread.
+// Reads a file for searching the way ripgrep does: through one small line buffer per thread (64 KiB, grown only
+// for longer lines), handing out regions of complete lines. Fresh memory is costly, so buffers are reused.
 
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 
-export type ReadOutcome = { kind: "ok"; bytes: Buffer } | { kind: "too-large" } | { kind: "unreadable" };
+export type OpenOutcome = { kind: "ok"; fd: number; size: number } | { kind: "too-large" } | { kind: "unreadable" };
 
-let shared = Buffer.allocUnsafe(1 << 20);
-
-export function readForSearch(path: string, maxBytes: number): ReadOutcome {
+export function openForSearch(path: string, maxBytes: number): OpenOutcome {
   let fd: number;
   try {
     fd = openSync(path, "r");
@@ -16,20 +15,129 @@ export function readForSearch(path: string, maxBytes: number): ReadOutcome {
   }
   try {
     const size = fstatSync(fd).size;
-    if (size > maxBytes) return { kind: "too-large" };
-    // The file may grow between fstat and read; read what fits, plus one byte to notice growth past the limit.
-    if (shared.length < size + 1) shared = Buffer.allocUnsafe(Math.max(size + 1, shared.length * 2));
-    let filled = 0;
-    while (filled < shared.length) {
-      const read = readSync(fd, shared, filled, shared.length - filled, null);
-      if (read === 0) break;
-      filled += read;
-      if (filled > maxBytes) return { kind: "too-large" };
+    if (size > maxBytes) {
+      closeSync(fd);
+      return { kind: "too-large" };
     }
-    return { kind: "ok", bytes: shared.subarray(0, filled) };
+    return { kind: "ok", fd, size };
   } catch {
-    return { kind: "unreadable" };
-  } finally {
     closeSync(fd);
+    return { kind: "unreadable" };
+  }
+}
+
+/** A region of complete lines: `bytes` is a view into the shared buffer, valid until the next `next()`. */
+export interface Region {
+  bytes: Buffer;
+  /** File offset of `bytes[0]`. */
+  offset: number;
+}
+
+let lineBuffer = Buffer.allocUnsafe(RIPGREP_BUFFER_BYTES);
+
+/**
+ * ripgrep's line buffer: each fill reads into the free space; when the new bytes hold a NUL the file is given up
+ * (that buffer is not searched), otherwise the complete lines are handed out and the partial last line rolls to
+ * the front. A buffer without any line terminator grows (×3, like ripgrep) until one fits.
+ */
+export class RegionReader {
+  /** A NUL byte stopped the reading (ripgrep calls the file binary). */
+  stoppedAtNul = false;
+  /** Bytes handed out in regions so far. */
+  private handedOut = 0;
+  private start = 0;
+  private end = 0;
+  private fileOffset = 0;
+  private eof = false;
+  /** Bytes of the first fill, read by `first()` and not yet examined by `next()`. */
+  private primed = false;
+
+  constructor(private readonly fd: number) {}
+
+  /** Performs the first fill and returns its raw bytes (for the binary and BOM checks) without handing them out. */
+  first(): Buffer {
+    const read = this.read();
+    this.primed = true;
+    return lineBuffer.subarray(0, read);
+  }
+
+  /** True when nothing at all was handed out before a NUL stopped the reading. */
+  get nulInFirstBuffer(): boolean {
+    return this.stoppedAtNul && this.handedOut === 0;
+  }
+
+  next(): Region | undefined {
+    if (this.stoppedAtNul) return undefined;
+    if (this.start > 0) {
+      // Roll the partial line to the front.
+      lineBuffer.copy(lineBuffer, 0, this.start, this.end);
+      this.end -= this.start;
+      this.start = 0;
+    }
+    let fresh = 0; // where the bytes not yet examined begin
+    if (this.primed) {
+      this.primed = false;
+      if (this.end === 0) this.eof = true;
+    } else {
+      fresh = this.end;
+      if (!this.eof && this.read() === 0) this.eof = true;
+    }
+    while (true) {
+      if (this.eof) return this.end > fresh || this.end > 0 ? this.hand(this.end) : undefined;
+      const added = lineBuffer.subarray(fresh, this.end);
+      if (added.indexOf(0) !== -1) {
+        this.stoppedAtNul = true;
+        return undefined;
+      }
+      const newline = added.lastIndexOf(10);
+      if (newline !== -1) return this.hand(fresh + newline + 1);
+      fresh = this.end;
+      if (this.read() === 0) this.eof = true;
+    }
+  }
+
+  /** Reads into the free space (growing the buffer when it is full); returns the bytes read. */
+  private read(): number {
+    if (this.end === lineBuffer.length) this.grow();
+    const read = readSync(this.fd, lineBuffer, this.end, lineBuffer.length - this.end, this.fileOffset);
+    this.end += read;
+    this.fileOffset += read;
+    return read;
+  }
+
+  private hand(cut: number): Region | undefined {
+    if (cut === 0) return undefined;
+    const offset = this.fileOffset - this.end;
+    this.start = cut;
+    this.handedOut += cut;
+    return { bytes: lineBuffer.subarray(0, cut), offset };
+  }
+
+  private grow(): void {
+    const bigger = Buffer.allocUnsafe(lineBuffer.length * 3);
+    lineBuffer.copy(bigger, 0, 0, this.end);
+    lineBuffer = bigger;
+  }
+}
+
+let wholeBuffer = Buffer.allocUnsafe(0);
+
+/** The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer. */
+export function readWhole(fd: number, size: number): Buffer {
+  if (wholeBuffer.length < size) wholeBuffer = Buffer.allocUnsafe(Math.max(size, wholeBuffer.length * 2));
+  let filled = 0;
+  while (filled < size) {
+    const read = readSync(fd, wholeBuffer, filled, size - filled, filled);
+    if (read === 0) break;
+    filled += read;
+  }
+  return wholeBuffer.subarray(0, filled);
+}
+
+export function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // nothing to do: the file was only read
   }
 }

@@ -6,6 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import type { Config } from "../config.ts";
 import { FileQueue } from "../files/file-queue.ts";
 import { ServedMemory } from "../files/served-memory.ts";
+import { MAX_MESSAGE_BYTES } from "../limits.ts";
 import { INSTRUCTIONS, STARTUP_HINT } from "../messages.ts";
 import { compileBlocklist } from "../security/blocklist.ts";
 import { PathGuard } from "../security/guard.ts";
@@ -63,7 +64,10 @@ export async function startServer(config: Config): Promise<number> {
   const closed = new Promise<number>((resolve) => {
     server.onclose = () => resolve(0);
   });
-  const transport = new StdioServerTransport();
+  // The SDK's default 10 MiB line limit would close the connection on a large lapp_write; allow what an edit
+  // may produce (JSON escaping can double it), and say so on stderr if a client still goes past it.
+  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  server.onerror = (error) => process.stderr.write(`lapp: protocol error: ${error.message}\n`);
   await server.connect(transport);
   process.stdin.on("end", async () => {
     while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

@@ -1,6 +1,7 @@
 // lapp_replace_block: one whole block (found like lapp_find_block) replaced by new text through the edit
 // engine — a replace of the block's range — so validation, dry_run and the fresh-ref result are lapp_edit's.
 import * as v from "valibot";
+import { bracketBalance } from "../blocks/balance.ts";
 import * as say from "../blocks/messages.ts";
 import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
 import { LappError, unwrap } from "../errors.ts";
@@ -70,6 +71,10 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
       if (copied.stripped) warnings.push(say.prefixesStripped());
       const reindented = reindentToHeader(splitContent(copied.content), indentationOf(doc.lines[start - 1]!));
       if (reindented.shift) warnings.push(say.reindented(reindented.shift.from, reindented.shift.to));
+      const balance = bracketBalance(reindented.lines, path.display, doc.lines);
+      if (balance && (balance.unclosed > 0 || balance.unopened > 0)) {
+        warnings.push(say.unbalancedContent(balance.unclosed, balance.unopened));
+      }
       // The range's refs are computed from the file just loaded (the anchor was verified above), so the
       // engine re-checks nothing the model did not send; it splices, keeps bytes and renders.
       const applied = applyEdits(doc, [

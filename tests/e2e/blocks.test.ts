@@ -239,6 +239,17 @@ describe("lapp_replace_block", () => {
     expect(readFileSync(join(root, "cart.py"), "utf8")).toBe(PYTHON);
   });
 
+  test("content that leaves a bracket open is written with a warning", async () => {
+    writeFileSync(join(root, "math.js"), JS);
+    const replaced = await lapp.call("lapp_replace_block", {
+      path: "math.js",
+      pattern: "function alpha",
+      content: "function alpha() {\n  return 2;",
+    });
+    expect(replaced.isError).toBe(false);
+    expect(replaced.text).toContain("warning: the new block leaves 1 bracket open");
+  });
+
   test("the same block again is NO_CHANGE", async () => {
     writeFileSync(join(root, "cart.py"), PYTHON);
     const same = await lapp.call("lapp_replace_block", {

@@ -46,8 +46,6 @@ export class BraceBlocks implements BlockRules {
     return null;
   }
 
-  // ---- headers ----------------------------------------------------------------------------------
-
   /**
    * The block whose header starts at token `from` and runs to the end of its line: its last line, and the
    * opener that decided it (-1 for one-line and Allman blocks); null when those tokens open no block.
@@ -96,8 +94,6 @@ export class BraceBlocks implements BlockRules {
       return { end: this.signatures.parenthesizedEnd(selected), opener: selected };
     return { end: tokens.line[match[selected]!]!, opener: selected };
   }
-
-  // ---- annotations ------------------------------------------------------------------------------
 
   private isAnnotationStart(token: number): boolean {
     const { kind } = this.tokens;
@@ -148,8 +144,6 @@ export class BraceBlocks implements BlockRules {
     const end = this.blockFrom(declaration)?.end ?? null;
     return { start, end: end ?? declarationLine };
   }
-
-  // ---- enclosing blocks -------------------------------------------------------------------------
 
   /** The innermost opener before `line` whose block reaches `line`, or -1. */
   private innermostOpenerAround(line: number): number {

@@ -74,7 +74,8 @@ export function scanTemplate(text: string, pos: number): ScanStop {
     const c = text.charCodeAt(pos);
     if (c === CH.backslash) pos += 2;
     else if (c === CH.backtick) return { pos: pos + 1, stop: "closed" };
-    else if (c === CH.dollar && text.charCodeAt(pos + 1) === CH.lbrace) return { pos: pos + 2, stop: "hole", closer: CH.rbrace };
+    else if (c === CH.dollar && text.charCodeAt(pos + 1) === CH.lbrace)
+      return { pos: pos + 2, stop: "hole", closer: CH.rbrace };
     else pos++;
   }
   return { pos, stop: "line-end", escapedLineEnd: false };
@@ -188,11 +189,15 @@ export function prefixedStringAt(text: string, pos: number, dialect: BraceDialec
     }
     case "swift": {
       const rawString = /^(#+)("""|")/.exec(rest);
-      return rawString ? raw(rawString[0].length, rawString[2]! + rawString[1]!, rawString[2] === '"""') : null;
+      return rawString
+        ? raw(rawString[0].length, rawString[2]! + rawString[1]!, rawString[2] === '"""')
+        : null;
     }
     case "dart": {
       const rawString = /^r('''|"""|'|")/.exec(rest);
-      return rawString && !afterWord ? raw(rawString[0].length, rawString[1]!, rawString[1]!.length === 3) : null;
+      return rawString && !afterWord
+        ? raw(rawString[0].length, rawString[1]!, rawString[1]!.length === 3)
+        : null;
     }
     case "none":
       return null;
