@@ -42,7 +42,10 @@ export async function startRawLappClient(root: string, extraArgs: string[] = [])
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
     child.stdin.flush();
   };
-  const request = async (method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> => {
+  const request = async (
+    method: string,
+    params: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> => {
     const id = ++nextId;
     send({ id, method, params });
     for (;;) {

@@ -6,4 +6,4 @@ export { stripCopiedPrefixes, splitContent } from "./content.ts";
 export type { ChangedRegion, EditInput, EditOptions, EditOutcome, EditType } from "./edit-types.ts";
 export { EDIT_TYPES } from "./edit-types.ts";
 export { renderDryRun } from "./render-dry-run.ts";
-export { renderEditSuccess } from "./render-result.ts";
+export { renderEditSuccess, shownLinesOfSuccess } from "./render-result.ts";

@@ -9,16 +9,32 @@ import * as say from "./messages.ts";
 /** Context lines shown on each side of a changed region. */
 export const RESULT_CONTEXT = 1;
 
+/** The windows of the new file the success text shows: each region with its context, merged when they touch. */
+function resultWindows(outcome: EditOutcome) {
+  const total = outcome.doc.lines.length;
+  // A pure deletion (lineCount 0) still gets a window: the lines either side of the gap.
+  return mergeWindows(outcome.regions, (region) => ({
+    from: Math.max(1, region.start - RESULT_CONTEXT),
+    to: Math.min(total, region.start + region.lineCount - 1 + RESULT_CONTEXT),
+  }));
+}
+
+/**
+ * Line numbers (new file) inside the windows the success text shows — what the server records as served.
+ * Rows left out of an abbreviated region are included: they are the edit's own new text.
+ */
+export function shownLinesOfSuccess(outcome: EditOutcome): number[] {
+  return resultWindows(outcome).flatMap(({ from, to }) =>
+    Array.from({ length: Math.max(0, to - from + 1) }, (_, offset) => from + offset),
+  );
+}
+
 export function renderEditSuccess(displayPath: string, outcome: EditOutcome): string {
   const { lines } = outcome.doc;
   const total = lines.length;
   const out = [say.editedSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, total)];
   if (total === 0) out.push(say.fileNowEmpty());
-  // A pure deletion (lineCount 0) still gets a window: the lines either side of the gap.
-  const groups = mergeWindows(outcome.regions, (region) => ({
-    from: Math.max(1, region.start - RESULT_CONTEXT),
-    to: Math.min(total, region.start + region.lineCount - 1 + RESULT_CONTEXT),
-  }));
+  const groups = resultWindows(outcome);
   groups.forEach((group, groupIndex) => {
     if (groupIndex > 0) out.push(say.regionSeparator());
     let line = group.from;

@@ -3,8 +3,7 @@
 
 import { unwrap } from "../errors.ts";
 import { compileMatcher, type Matcher, type MatcherSpec } from "./matcher.ts";
-import { readForSearch } from "./read-file.ts";
-import { searchFileBytes, type FileResult } from "./search-file.ts";
+import { searchFile, type FileResult } from "./search-file.ts";
 
 export interface SearchSpec {
   matcher: MatcherSpec;
@@ -20,7 +19,7 @@ export interface FileJob {
   keep: number;
 }
 
-export type JobResult = FileResult | { kind: "too-large" } | { kind: "unreadable" };
+export type JobResult = FileResult;
 
 export interface JobReply {
   id: number;
@@ -34,12 +33,8 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   const key = JSON.stringify(spec.matcher);
   if (cached?.key !== key) cached = { key, matcher: unwrap(compileMatcher(spec.matcher)) };
   const matcher = cached.matcher;
-  return jobs.map((job) => {
-    const read = readForSearch(job.absolute, spec.maxFileBytes);
-    if (read.kind !== "ok") return { id: job.id, result: read };
-    return {
-      id: job.id,
-      result: searchFileBytes(read.bytes, { matcher, context: spec.context, keep: job.keep }),
-    };
-  });
+  return jobs.map((job) => ({
+    id: job.id,
+    result: searchFile(job.absolute, { matcher, context: spec.context, keep: job.keep, maxBytes: spec.maxFileBytes }),
+  }));
 }

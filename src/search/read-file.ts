@@ -83,7 +83,7 @@ export class RegionReader {
       if (!this.eof && this.read() === 0) this.eof = true;
     }
     while (true) {
-      if (this.eof) return this.end > fresh || this.end > 0 ? this.hand(this.end) : undefined;
+      if (this.eof) return this.hand(this.end);
       const added = lineBuffer.subarray(fresh, this.end);
       if (added.indexOf(0) !== -1) {
         this.stoppedAtNul = true;

@@ -1,95 +1,107 @@
-// Searches one file's bytes: skips binaries the way ripgrep does, finds matching lines, and for the matches the
-// caller wants, returns rows with refs computed from exactly the text lapp_read shows (no IO here).
+// Searches one file: streams it through ripgrep-style line buffers (binaries skipped as ripgrep and lapp_read skip
+// them), then, only for the matches the caller wants shown, rows with refs from exactly the text lapp_read shows.
 
 import { isUtf8 } from "node:buffer";
-import { refOf } from "../hashline/hash.ts";
 import { displayText } from "../hashline/format.ts";
+import { refOf } from "../hashline/hash.ts";
 import { isBinary } from "../text/binary.ts";
 import { bomOf, decodeBytes, decodeDocument } from "../text/codec.ts";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 import type { Matcher } from "./matcher.ts";
-
-type RegexMatcher = Extract<Matcher, { kind: "regex" }>;
-import { scanBytes, scanCandidates, scanText, type LineHits } from "./scan.ts";
+import { closeQuietly, openForSearch, readWhole, RegionReader, type Region } from "./read-file.ts";
+import { Hits, scanBytes, scanCandidates, scanText } from "./scan.ts";
 
 /** A row as shown: line number, ref (from the full text) and the display text (long lines cut). */
 export type Row = [line: number, ref: string, text: string];
 
 export type FileResult =
-  { kind: "binary" } | { kind: "searched"; count: number; matches: number[]; rows: Row[] };
+  | { kind: "binary" }
+  | { kind: "too-large" }
+  | { kind: "unreadable" }
+  | { kind: "searched"; count: number; matches: number[]; rows: Row[] };
 
 export interface FileSearchOptions {
   matcher: Matcher;
   context: number;
   /** How many matching lines need rows (the rest are only counted). */
   keep: number;
+  maxBytes: number;
 }
 
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
-export function searchFileBytes(bytes: Buffer, options: FileSearchOptions): FileResult {
-  if (isBinary(bytes)) return { kind: "binary" };
-  const announced = bomOf(bytes, bytes.length);
-  let hits: LineHits;
-  if (announced.encoding !== "utf-8") {
-    // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
-    hits = scanText(decodeBytes(bytes).text, options.matcher, options.keep);
-  } else {
-    const end = ripgrepSearchableEnd(bytes);
-    if (end === 0 && bytes.length > 0) return { kind: "binary" };
-    const bom = announced.bomLength === 3;
-    const matcher = options.matcher;
-    if (matcher.kind === "bytes" && (matcher.ascii || isUtf8(bom ? bytes.subarray(3) : bytes))) {
-      // The fast path: no decoding. An ASCII needle has the same bytes in the UTF-8 and Latin-1 views.
-      hits = scanBytes(bytes, bom ? 3 : 0, end, matcher.needle, options.keep);
-    } else if (matcher.kind === "regex" && matcher.required) {
-      hits = scanRequired(bytes, bom, end, matcher, options.keep);
+export function searchFile(path: string, options: FileSearchOptions): FileResult {
+  const opened = openForSearch(path, options.maxBytes);
+  if (opened.kind !== "ok") return opened;
+  const { fd, size } = opened;
+  try {
+    const reader = new RegionReader(fd);
+    const head = reader.first();
+    if (isBinary(head)) return { kind: "binary" };
+    const announced = bomOf(head, size);
+    let hits = new Hits(options.keep);
+    let whole: Buffer | undefined;
+    if (announced.encoding !== "utf-8") {
+      // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
+      whole = readWhole(fd, size);
+      scanText(decodeBytes(whole).text, options.matcher, 0, hits);
     } else {
-      hits = scanText(decodeRegion(bytes, bom, 0, end), matcher, options.keep);
+      const streamed = searchRegions(reader, options.matcher, announced.bomLength, hits);
+      if (streamed === "binary") return { kind: "binary" };
+      if (streamed === "not-utf8") {
+        // Shown as Latin-1 by lapp_read: search that text (rare, so the whole file is read again).
+        whole = readWhole(fd, size);
+        const end = ripgrepSearchableEnd(whole);
+        if (end === 0 && whole.length > 0) return { kind: "binary" };
+        hits = new Hits(options.keep);
+        scanText(whole.toString("latin1", 0, end), options.matcher, 0, hits);
+      }
+    }
+    if (hits.anchors.length === 0) return { kind: "searched", count: hits.count, matches: [], rows: [] };
+    whole ??= readWhole(fd, size);
+    const matches = lineNumbers(whole, hits);
+    return { kind: "searched", count: hits.count, matches, rows: rowsAround(whole, matches, options.context) };
+  } catch (error) {
+    // A file that vanished or cannot be read midway is skipped, as ripgrep does; anything else is a bug.
+    if ((error as NodeJS.ErrnoException).code !== undefined) return { kind: "unreadable" };
+    throw error;
+  } finally {
+    closeQuietly(fd);
+  }
+}
+
+/**
+ * The regions of a UTF-8 (or ASCII) file. Byte-level matching needs no decoding; text-level matching needs the
+ * file to be UTF-8, and reports "not-utf8" at the first region that is not, so the caller can switch to Latin-1.
+ */
+function searchRegions(reader: RegionReader, matcher: Matcher, textStart: number, hits: Hits): "ok" | "binary" | "not-utf8" {
+  let region: Region | undefined;
+  while ((region = reader.next())) {
+    const { bytes, offset } = region;
+    const from = Math.max(0, textStart - offset);
+    if (matcher.kind === "bytes" && matcher.ascii) {
+      scanBytes(bytes, from, offset, matcher.needle, hits);
+      continue;
+    }
+    const text = bytes.subarray(from);
+    if (!isUtf8(text)) return "not-utf8";
+    if (matcher.kind === "bytes") {
+      scanBytes(bytes, from, offset, matcher.needle, hits);
+    } else if (matcher.required) {
+      const decode = (start: number, end: number) => utf8.decode(bytes.subarray(start, end));
+      const rest = scanCandidates(bytes, from, offset, matcher.required, matcher.line, decode, hits);
+      if (rest !== undefined) scanText(utf8.decode(bytes.subarray(rest)), matcher, offset + rest, hits);
+    } else {
+      scanText(utf8.decode(text), matcher, offset + from, hits);
     }
   }
-  if (hits.count === 0 || hits.lines.length === 0)
-    return { kind: "searched", count: hits.count, matches: [], rows: [] };
-  return {
-    kind: "searched",
-    count: hits.count,
-    matches: hits.lines,
-    rows: rowsAround(bytes, hits.lines, options.context),
-  };
+  return reader.nulInFirstBuffer ? "binary" : "ok";
 }
 
 /**
- * A regex with a required literal: only lines holding the literal are decoded and tested (no whole-file string
- * for a file that merely might match); dense candidates switch to decoding the rest at once.
- */
-function scanRequired(
-  bytes: Buffer,
-  bom: boolean,
-  end: number,
-  matcher: RegexMatcher,
-  keep: number,
-): LineHits {
-  const required = matcher.required!;
-  const start = bom ? 3 : 0;
-  const found = bytes.indexOf(required, start);
-  if (found === -1 || found + required.length > end) return { count: 0, lines: [] };
-  const utf8Text = isUtf8(bom ? bytes.subarray(3) : bytes);
-  // A UTF-8 BOM before invalid UTF-8 is shown as Latin-1 characters of line 1, so it stays part of that line.
-  const lineStart = utf8Text ? start : 0;
-  const decode = utf8Text
-    ? (from: number, to: number) => utf8.decode(bytes.subarray(from, to))
-    : (from: number, to: number) => bytes.toString("latin1", from, to);
-  const scanned = scanCandidates(bytes, lineStart, end, required, matcher.line, keep, decode);
-  if (!scanned.rest) return scanned.hits;
-  const restKeep = Math.max(0, keep - scanned.hits.lines.length);
-  const rest = scanText(decode(scanned.rest.start, end), matcher, restKeep, scanned.rest.firstLine);
-  return { count: scanned.hits.count + rest.count, lines: [...scanned.hits.lines, ...rest.lines] };
-}
-
-/**
- * Where ripgrep stops reading a file with a NUL byte: it fills 64 KiB buffers, and when a fill brings in a NUL it
- * searches nothing more, not even that buffer. So a NUL in the first buffer hides the whole file (0), and a later
- * one leaves the complete lines of the earlier buffers. Without a NUL, the whole file.
+ * Where ripgrep stops reading a file with a NUL byte (the same rule RegionReader follows while streaming): it fills
+ * 64 KiB buffers, and when a fill brings in a NUL it searches nothing more, not even that buffer. So a NUL in the
+ * first buffer hides the whole file (0), and a later one leaves the complete lines of the earlier buffers.
  */
 export function ripgrepSearchableEnd(bytes: Buffer): number {
   const nul = bytes.indexOf(0);
@@ -98,7 +110,6 @@ export function ripgrepSearchableEnd(bytes: Buffer): number {
   let bufferStart = 0;
   let readEnd = 0;
   while (true) {
-    // One fill: read into the free space until the new bytes hold a line terminator.
     let lastTerminator = -1;
     while (lastTerminator === -1) {
       if (readEnd - bufferStart >= capacity) capacity *= 3;
@@ -109,19 +120,26 @@ export function ripgrepSearchableEnd(bytes: Buffer): number {
       const newline = bytes.lastIndexOf(10, readEnd - 1);
       if (newline >= oldEnd) lastTerminator = newline;
     }
-    // The searcher consumes every complete line; the partial last line rolls to the buffer's front.
     bufferStart = lastTerminator + 1;
   }
 }
 
-/**
- * Bytes `[from, end)` of a non-UTF-16 file as text, decoded as lapp_read decodes the whole file: UTF-8 (BOM dropped)
- * when the whole file is valid UTF-8, else ISO-8859-1 byte for byte (not the web's windows-1252 "latin1").
- */
-function decodeRegion(bytes: Buffer, bom: boolean, from: number, end: number): string {
-  if (isUtf8(bom ? bytes.subarray(3) : bytes))
-    return utf8.decode(bytes.subarray(Math.max(from, bom ? 3 : 0), Math.max(end, bom ? 3 : 0)));
-  return bytes.toString("latin1", from, end);
+/** Absolute line numbers of the kept matches: newlines before each anchor plus the line counted from it. */
+function lineNumbers(whole: Buffer, hits: Hits): number[] {
+  const numbers: number[] = [];
+  let newlines = 0;
+  let counted = 0;
+  for (let index = 0; index < hits.anchors.length; index++) {
+    const anchor = hits.anchors[index]!;
+    while (counted < anchor) {
+      const newline = whole.indexOf(10, counted);
+      if (newline === -1 || newline >= anchor) break;
+      newlines++;
+      counted = newline + 1;
+    }
+    numbers.push(newlines + hits.lines[index]!);
+  }
+  return numbers;
 }
 
 /** Rows for the matching lines and their context, from the document lapp_read would show. */

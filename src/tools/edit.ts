@@ -1,10 +1,9 @@
 // lapp_edit: several edits by refs, validated together against the file as read, applied atomically.
 import * as v from "valibot";
 import { unwrap } from "../errors.ts";
-import { applyEdits, renderDryRun, renderEditSuccess } from "../hashline/edit.ts";
-import { commitDocument } from "../files/commit.ts";
 import { loadTextFile } from "../files/load.ts";
 import { MAX_EDITS_PER_CALL } from "../limits.ts";
+import { applyWithMemory, commitOutcome } from "./apply-outcome.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
 
@@ -65,18 +64,8 @@ The result lists the changed lines with fresh refs; use them for the next edit w
     context.notePath(path.display);
     return context.queue.run(path.real, () => {
       const loaded = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
-      const isStaleByMemory = context.memory.staleChecker(path.real, loaded.doc.lines);
-      const applied = applyEdits(loaded.doc, input.edits, { isStaleByMemory });
-      if (!applied.ok) {
-        // The payload showed fresh refs for these rows: a retry with them must pass the collision guard.
-        context.memory.rememberRows(path.real, loaded.doc.lines, applied.error.shownLines);
-        throw applied.error;
-      }
-      const outcome = applied.value;
-      if (input.dry_run) return renderDryRun(path.display, loaded.doc, outcome);
-      unwrap(commitDocument(path, outcome.doc, loaded.identity));
-      context.memory.remember(path.real, outcome.doc.lines);
-      return renderEditSuccess(path.display, outcome);
+      const outcome = applyWithMemory(context, path, loaded, input.edits);
+      return commitOutcome(context, path, loaded, outcome, input.dry_run);
     });
   },
 });

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { compileMatcher, type MatcherSpec, scanSourceOf } from "../../src/search/matcher.ts";
-import { scanBytes, scanCandidates, scanText } from "../../src/search/scan.ts";
+import { Hits, scanBytes, scanCandidates, scanText } from "../../src/search/scan.ts";
 
 const spec = (pattern: string, extra: Partial<MatcherSpec> = {}): MatcherSpec => ({
   pattern,
@@ -14,7 +14,18 @@ const spec = (pattern: string, extra: Partial<MatcherSpec> = {}): MatcherSpec =>
 function linesMatching(text: string, matcherSpec: MatcherSpec): number[] {
   const compiled = compileMatcher(matcherSpec);
   if (!compiled.ok) throw compiled.error;
-  return scanText(text, compiled.value, Number.MAX_SAFE_INTEGER).lines;
+  const hits = new Hits(Number.MAX_SAFE_INTEGER);
+  scanText(text, compiled.value, 0, hits);
+  return hits.lines;
+}
+
+/** Absolute line numbers of hits anchored at byte offsets of `buffer`. */
+function absoluteLines(buffer: Buffer, hits: Hits): number[] {
+  return hits.anchors.map((anchor, index) => {
+    let newlines = 0;
+    for (let position = 0; position < anchor; position++) if (buffer[position] === 10) newlines++;
+    return newlines + hits.lines[index]!;
+  });
 }
 
 /** The reference semantics: split at \n (dropping the empty piece after a final \n), test each line alone. */
@@ -98,13 +109,17 @@ describe("line semantics", () => {
   test("a line matching several times counts once", () => {
     const compiled = compileMatcher(spec("a"));
     if (!compiled.ok) throw compiled.error;
-    expect(scanText("aaa\nb\na\n", compiled.value, 10)).toEqual({ count: 2, lines: [1, 3] });
+    const hits = new Hits(10);
+    scanText("aaa\nb\na\n", compiled.value, 0, hits);
+    expect({ count: hits.count, lines: hits.lines }).toEqual({ count: 2, lines: [1, 3] });
   });
 
   test("keep limits the line numbers collected, never the count", () => {
     const compiled = compileMatcher(spec("x"));
     if (!compiled.ok) throw compiled.error;
-    expect(scanText("x\nx\nx\nx\n", compiled.value, 2)).toEqual({ count: 4, lines: [1, 2] });
+    const hits = new Hits(2);
+    scanText("x\nx\nx\nx\n", compiled.value, 0, hits);
+    expect({ count: hits.count, lines: hits.lines }).toEqual({ count: 4, lines: [1, 2] });
   });
 
   test("scanSourceOf keeps one-line constructs from crossing newlines", () => {
@@ -154,52 +169,47 @@ describe("line semantics", () => {
 describe("scanBytes", () => {
   const bytes = (text: string) => Buffer.from(text);
 
-  test("finds lines with the literal and numbers them from `start`", () => {
+  test("finds lines with the literal, anchored at their starts; `from` skips a BOM", () => {
     const buffer = bytes("\u{FEFF}one needle\ntwo\nneedle needle\n");
-    const start = 3;
-    expect(scanBytes(buffer, start, buffer.length, bytes("needle"), 10)).toEqual({ count: 2, lines: [1, 3] });
+    const hits = new Hits(10);
+    scanBytes(buffer, 3, 0, bytes("needle"), hits);
+    expect(hits.count).toBe(2);
+    expect(hits.anchors[0]).toBe(3);
+    expect(absoluteLines(buffer, hits)).toEqual([1, 3]);
   });
 
-  test("a match must end before `end`", () => {
-    const buffer = bytes("needle\nneedle\n");
-    expect(scanBytes(buffer, 0, 7, bytes("needle"), 10)).toEqual({ count: 1, lines: [1] });
+  test("anchors are file offsets: the region's offset is added", () => {
+    const hits = new Hits(10);
+    scanBytes(bytes("a\nneedle\n"), 0, 1000, bytes("needle"), hits);
+    expect(hits.anchors).toEqual([1002]);
   });
 
   test("property: equals the per-line reference for random texts", () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.constantFrom("ab", "a", "b", "\n", "\r\n", "ba"), { maxLength: 30 }),
-        (pieces) => {
-          const text = pieces.join("");
-          const buffer = bytes(text);
-          expect(scanBytes(buffer, 0, buffer.length, bytes("ab"), 1000).lines).toEqual(
-            naive(text, "ab", "u"),
-          );
-        },
-      ),
+      fc.property(fc.array(fc.constantFrom("ab", "a", "b", "\n", "\r\n", "ba"), { maxLength: 30 }), (pieces) => {
+        const text = pieces.join("");
+        const buffer = bytes(text);
+        const hits = new Hits(1000);
+        scanBytes(buffer, 0, 0, bytes("ab"), hits);
+        expect(absoluteLines(buffer, hits)).toEqual(naive(text, "ab", "u"));
+      }),
       { numRuns: 300 },
     );
   });
 });
 
 describe("scanCandidates", () => {
-  test("switches to one decode when candidates are dense, keeping line numbers exact", () => {
-    const text = Array.from({ length: 300 }, (_, index) =>
-      index % 3 === 0 ? "zz" : index % 7 === 0 ? "ab!" : "ab x",
-    ).join("\n");
+  test("stops where candidates turn dense, and the rest scanned at once gives exact lines", () => {
+    const text = Array.from({ length: 300 }, (_, index) => (index % 3 === 0 ? "zz" : index % 7 === 0 ? "ab!" : "ab x")).join(
+      "\n",
+    );
     const buffer = Buffer.from(text);
-    const scanned = scanCandidates(buffer, 0, buffer.length, Buffer.from("ab"), /ab!/su, 1000, (start, end) =>
-      buffer.toString("utf8", start, end),
-    );
-    expect(scanned.rest).toBeDefined();
     const compiled = compileMatcher(spec("ab!"));
-    if (!compiled.ok) throw compiled.error;
-    const rest = scanText(
-      buffer.toString("utf8", scanned.rest!.start),
-      compiled.value,
-      1000,
-      scanned.rest!.firstLine,
-    );
-    expect([...scanned.hits.lines, ...rest.lines]).toEqual(naive(text, "ab!", "us"));
+    if (!compiled.ok || compiled.value.kind !== "regex") throw new Error("expected a regex");
+    const hits = new Hits(1000);
+    const rest = scanCandidates(buffer, 0, 0, Buffer.from("ab"), compiled.value.line, (start, end) => buffer.toString("utf8", start, end), hits);
+    expect(rest).toBeDefined();
+    scanText(buffer.toString("utf8", rest!), compiled.value, rest!, hits);
+    expect(absoluteLines(buffer, hits)).toEqual(naive(text, "ab!", "us"));
   });
 });

@@ -1,15 +1,22 @@
 // One file's search: binaries skipped as ripgrep skips them, every encoding lapp reads, refs equal to lapp_read's.
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { refOf } from "../../src/hashline/hash.ts";
 import { compileMatcher, type MatcherSpec } from "../../src/search/matcher.ts";
-import { ripgrepSearchableEnd, searchFileBytes, type FileResult } from "../../src/search/search-file.ts";
+import { ripgrepSearchableEnd, searchFile, type FileResult } from "../../src/search/search-file.ts";
 import { decodeDocument } from "../../src/text/codec.ts";
+import { makeTempRoot } from "../support/lapp-session.ts";
 import { APP_TS } from "./corpus.ts";
+
+const temp = makeTempRoot("lapp-search-file-");
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+let fileCount = 0;
 
 function search(
   bytes: Uint8Array,
   pattern: string,
-  options: Partial<MatcherSpec> & { context?: number; keep?: number } = {},
+  options: Partial<MatcherSpec> & { context?: number; keep?: number; maxBytes?: number } = {},
 ): FileResult {
   const compiled = compileMatcher({
     pattern,
@@ -17,10 +24,13 @@ function search(
     ignoreCase: options.ignoreCase ?? false,
   });
   if (!compiled.ok) throw compiled.error;
-  return searchFileBytes(Buffer.from(bytes), {
+  const path = join(temp, `f${fileCount++}`);
+  writeFileSync(path, bytes);
+  return searchFile(path, {
     matcher: compiled.value,
     context: options.context ?? 0,
     keep: options.keep ?? 1000,
+    maxBytes: options.maxBytes ?? 1 << 30,
   });
 }
 
@@ -137,6 +147,26 @@ describe("searchFileBytes", () => {
 
   test("an empty file is searched and has no matches", () => {
     expect(search(new Uint8Array(), "x")).toEqual({ kind: "searched", count: 0, matches: [], rows: [] });
+  });
+
+  test("a file over the size limit is not read; a missing one is unreadable", () => {
+    expect(search(utf8("needle\n"), "needle", { maxBytes: 3 })).toEqual({ kind: "too-large" });
+    const compiled = compileMatcher({ pattern: "x", literal: true, ignoreCase: false });
+    if (!compiled.ok) throw compiled.error;
+    expect(searchFile(join(temp, "missing"), { matcher: compiled.value, context: 0, keep: 1, maxBytes: 100 })).toEqual({
+      kind: "unreadable",
+    });
+  });
+
+  test("lines longer than ripgrep's buffer and matches across many buffers are found with exact numbers", () => {
+    const long = `${"z".repeat(200_000)} needle`;
+    const lines = [long, ...Array.from({ length: 20_000 }, (_, index) => (index % 997 === 0 ? `needle ${index}` : `x ${index}`))];
+    const text = `${lines.join("\n")}\n`;
+    const expected = lines.flatMap((line, index) => (line.includes("needle") ? [index + 1] : []));
+    for (const literal of [true, false]) {
+      const result = search(utf8(text), literal ? "needle" : "needle( \\d+)?$", { literal, keep: 1000 });
+      expect(result).toMatchObject({ kind: "searched", count: expected.length, matches: expected });
+    }
   });
 });
 
