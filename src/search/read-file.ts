@@ -51,6 +51,11 @@ export class RegionReader {
   private eof = false;
   /** Bytes of the first fill, read by `first()` and not yet examined by `next()`. */
   private primed = false;
+  /**
+   * This file's buffer size, as ripgrep's would be: 64 KiB, grown only by this file's long lines. The shared
+   * buffer may be larger from an earlier file, but reading more per fill would change where a NUL stops ripgrep.
+   */
+  private capacity = RIPGREP_BUFFER_BYTES;
 
   constructor(private readonly fd: number) {}
 
@@ -98,8 +103,8 @@ export class RegionReader {
 
   /** Reads into the free space (growing the buffer when it is full); returns the bytes read. */
   private read(): number {
-    if (this.end === lineBuffer.length) this.grow();
-    const read = readSync(this.fd, lineBuffer, this.end, lineBuffer.length - this.end, this.fileOffset);
+    if (this.end === this.capacity) this.grow();
+    const read = readSync(this.fd, lineBuffer, this.end, this.capacity - this.end, this.fileOffset);
     this.end += read;
     this.fileOffset += read;
     return read;
@@ -114,7 +119,9 @@ export class RegionReader {
   }
 
   private grow(): void {
-    const bigger = Buffer.allocUnsafe(lineBuffer.length * 3);
+    this.capacity *= 3;
+    if (lineBuffer.length >= this.capacity) return;
+    const bigger = Buffer.allocUnsafe(this.capacity);
     lineBuffer.copy(bigger, 0, 0, this.end);
     lineBuffer = bigger;
   }

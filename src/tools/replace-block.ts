@@ -5,16 +5,10 @@ import { bracketBalance } from "../blocks/balance.ts";
 import * as say from "../blocks/messages.ts";
 import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
 import { LappError, unwrap } from "../errors.ts";
-import { commitDocument } from "../files/commit.ts";
 import { loadTextFile } from "../files/load.ts";
-import {
-  applyEdits,
-  renderDryRun,
-  renderEditSuccess,
-  splitContent,
-  stripCopiedPrefixes,
-} from "../hashline/edit.ts";
+import { splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
 import { refOf } from "../hashline/hash.ts";
+import { applyWithMemory, commitOutcome } from "./apply-outcome.ts";
 import { findTarget, locatorFields, type BlockTarget } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
@@ -77,7 +71,7 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
       }
       // The range's refs are computed from the file just loaded (the anchor was verified above), so the
       // engine re-checks nothing the model did not send; it splices, keeps bytes and renders.
-      const applied = applyEdits(doc, [
+      const applied = applyWithMemory(context, path, loaded, [
         {
           type: "replace",
           start: refOf(start, doc.lines[start - 1]!),
@@ -85,15 +79,8 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
           content: reindented.lines.length === 0 ? "" : `${reindented.lines.join("\n")}\n`,
         },
       ]);
-      if (!applied.ok) {
-        rememberShown(applied.error);
-        throw applied.error;
-      }
-      const outcome = { ...applied.value, warnings: [...applied.value.warnings, ...warnings] };
-      if (input.dry_run) return renderDryRun(path.display, doc, outcome);
-      unwrap(commitDocument(path, outcome.doc, loaded.identity));
-      context.memory.remember(path.real, outcome.doc.lines);
-      return renderEditSuccess(path.display, outcome);
+      const outcome = { ...applied, warnings: [...applied.warnings, ...warnings] };
+      return commitOutcome(context, path, loaded, outcome, input.dry_run);
     });
   },
 });

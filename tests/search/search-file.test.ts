@@ -139,6 +139,12 @@ describe("searchFileBytes", () => {
     expect(bytes[end - 1]).toBe(10);
   });
 
+  test("regression: a long line searched earlier does not move where a later file's NUL stops the search", () => {
+    search(utf8(`${"y".repeat(300_000)} needle\n`), "needle", { literal: true }); // grows the shared line buffer
+    const bytes = new Uint8Array([...utf8(`needle 1\n${"line of filler\n".repeat(6000)}`), 0, 10]);
+    expect(search(bytes, "needle", { literal: true })).toMatchObject({ kind: "searched", count: 1, matches: [1] });
+  });
+
   test("ripgrepSearchableEnd: no NUL → whole file; NUL in the first buffer → nothing", () => {
     expect(ripgrepSearchableEnd(Buffer.from("abc\n"))).toBe(4);
     expect(ripgrepSearchableEnd(Buffer.from([97, 0]))).toBe(0);
