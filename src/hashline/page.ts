@@ -30,5 +30,6 @@ export function readPage(
     rows.push(row);
     bytes += row.length + 1;
   }
-  return { rows, firstLine: offset, lastLine: index - 1 + lineNumberBase, totalLines: lines.length };
+  // Derived from the rows, not from index arithmetic, so an absurd offset can never claim a shown line.
+  return { rows, firstLine: offset, lastLine: offset + rows.length - 1, totalLines: lines.length };
 }

@@ -33,7 +33,7 @@ export const locatorFields = {
   occurrence: v.optional(
     v.pipe(
       v.number(),
-      v.integer(),
+      v.safeInteger(),
       v.minValue(1),
       v.description(
         "Which match of pattern, 1-based, when it matches several headers (AMBIGUOUS lists them).",

@@ -16,13 +16,13 @@ Example: {"path":"src/app.ts","offset":120,"limit":60} → 120#QW:export functio
     offset: v.optional(
       v.pipe(
         v.number(),
-        v.integer(),
+        v.safeInteger(),
         v.minValue(1),
         v.description("First line to show (1-based). Default 1."),
       ),
     ),
     limit: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Maximum number of lines. Default 2000.")),
+      v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.description("Maximum number of lines. Default 2000.")),
     ),
   }),
   annotations: {

@@ -142,6 +142,11 @@ describe("lapp over MCP", () => {
 
   test("missing files, offsets past the end and empty files explain themselves", async () => {
     expect(errorCode((await lapp.call("lapp_read", { path: "nope.txt" })).text)).toBe("NOT_FOUND");
+    // Regression (found by the MCP fuzz test): offsets beyond 2^53 lost precision and crashed the page loop.
+    const huge = await lapp.call("lapp_read", { path: "sample.js", offset: 17940859541370320 });
+    expect(errorCode(huge.text)).toBe("INVALID_ARGUMENTS");
+    const largestSafe = await lapp.call("lapp_read", { path: "sample.js", offset: Number.MAX_SAFE_INTEGER });
+    expect(errorCode(largestSafe.text)).toBe("LINE_OUT_OF_RANGE");
     const past = await lapp.call("lapp_read", { path: "sample.js", offset: 500 });
     expect(errorCode(past.text)).toBe("LINE_OUT_OF_RANGE");
     expect(past.text).toContain("9 lines");
