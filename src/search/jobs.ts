@@ -35,6 +35,11 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   const matcher = cached.matcher;
   return jobs.map((job) => ({
     id: job.id,
-    result: searchFile(job.absolute, { matcher, context: spec.context, keep: job.keep, maxBytes: spec.maxFileBytes }),
+    result: searchFile(job.absolute, {
+      matcher,
+      context: spec.context,
+      keep: job.keep,
+      maxBytes: spec.maxFileBytes,
+    }),
   }));
 }

@@ -3,7 +3,7 @@
 
 import { availableParallelism } from "node:os";
 import { type FileJob, type JobReply, runJobs, type SearchSpec } from "./jobs.ts";
-import { BATCHES_IN_FLIGHT_PER_WORKER } from "./limits.ts";
+import { BATCHES_IN_FLIGHT_PER_WORKER, MAX_WORKERS } from "./limits.ts";
 
 export interface Lane {
   /** Whether the lane can take another batch now. */
@@ -13,16 +13,17 @@ export interface Lane {
 
 /** Searches on the main thread, one batch per macrotask so worker replies and cancellation get through. */
 export class InlineLane implements Lane {
-  private busy = false;
+  /** Batches queued on the main thread (a search and the warm-up may both have one). */
+  private running = 0;
 
   constructor(private readonly onFree: () => void = () => {}) {}
 
   canTake(): boolean {
-    return !this.busy;
+    return this.running === 0;
   }
 
   run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]> {
-    this.busy = true;
+    this.running++;
     return new Promise((resolve, reject) => {
       setImmediate(() => {
         try {
@@ -30,7 +31,7 @@ export class InlineLane implements Lane {
         } catch (error) {
           reject(error);
         } finally {
-          this.busy = false;
+          this.running--;
           this.onFree();
         }
       });
@@ -58,7 +59,7 @@ export class WorkerLane implements Lane {
   /** `onChange` runs when the worker becomes ready and whenever it finishes a batch. */
   constructor(onChange: () => void) {
     try {
-      this.worker = new Worker(new URL("./worker.ts", import.meta.url));
+      this.worker = new Worker(workerEntry());
     } catch {
       this.dead = true;
       return;
@@ -85,10 +86,6 @@ export class WorkerLane implements Lane {
     return this.ready && !this.dead && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER;
   }
 
-  get alive(): boolean {
-    return !this.dead;
-  }
-
   run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]> {
     if (this.dead || !this.worker) return Promise.resolve(runJobs(jobs, spec));
     const request = this.nextRequest++;
@@ -113,7 +110,7 @@ export class WorkerLane implements Lane {
   }
 }
 
-/** The process-wide lanes: workers for all cores but one (the main thread walks and searches too). */
+/** The lanes: the main thread (which also walks and collects) plus `workerCount` workers. */
 export class LanePool {
   readonly inline = new InlineLane(() => this.changed());
   readonly workers: WorkerLane[] = [];
@@ -144,6 +141,16 @@ export class LanePool {
   }
 }
 
+/**
+ * Where the worker's code is. Run from sources, relative to this module. Compiled, import.meta.url names the
+ * executable and entry points are addressed from the bundle's root, src/ (scripts/build-options.ts lists the worker).
+ */
+function workerEntry(): string | URL {
+  return import.meta.url.endsWith("/lanes.ts")
+    ? new URL("./worker.ts", import.meta.url)
+    : "./search/worker.ts";
+}
+
 let shared: LanePool | undefined;
 
 /** The pool every lapp_grep call uses, created on first use. */
@@ -152,6 +159,7 @@ export function sharedPool(): LanePool {
   return shared;
 }
 
+/** One worker per core but the main thread's, bounded: each worker is a JavaScript heap of its own. */
 export function defaultWorkerCount(): number {
-  return Math.max(1, availableParallelism() - 1);
+  return Math.min(MAX_WORKERS, Math.max(0, availableParallelism() - 1));
 }

@@ -23,6 +23,11 @@ export const MAX_IGNORE_FILE_BYTES = 4 * 1024 * 1024;
  */
 export const RIPGREP_BUFFER_BYTES = 64 * 1024;
 /** Files handed to a search lane at once: small enough to keep lanes balanced, large enough to amortize messages. */
-export const FILES_PER_BATCH = 16;
+export const FILES_PER_BATCH = 32;
+/**
+ * Search workers at most, besides the main thread. Measured on 2 cores (bench/results/*-grep.md): the main thread
+ * plus one worker beats the main thread alone by about a quarter; each worker costs a JavaScript heap.
+ */
+export const MAX_WORKERS = 7;
 /** Batches a worker may have queued, so it never idles while the main thread collects. */
-export const BATCHES_IN_FLIGHT_PER_WORKER = 2;
+export const BATCHES_IN_FLIGHT_PER_WORKER = 3;

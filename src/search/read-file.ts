@@ -4,25 +4,12 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 
-export type OpenOutcome = { kind: "ok"; fd: number; size: number } | { kind: "too-large" } | { kind: "unreadable" };
-
-export function openForSearch(path: string, maxBytes: number): OpenOutcome {
-  let fd: number;
+/** Opens a file for reading; undefined when it cannot be opened (vanished, no permission). */
+export function openForSearch(path: string): number | undefined {
   try {
-    fd = openSync(path, "r");
+    return openSync(path, "r");
   } catch {
-    return { kind: "unreadable" };
-  }
-  try {
-    const size = fstatSync(fd).size;
-    if (size > maxBytes) {
-      closeSync(fd);
-      return { kind: "too-large" };
-    }
-    return { kind: "ok", fd, size };
-  } catch {
-    closeSync(fd);
-    return { kind: "unreadable" };
+    return undefined;
   }
 }
 
@@ -57,7 +44,15 @@ export class RegionReader {
    */
   private capacity = RIPGREP_BUFFER_BYTES;
 
-  constructor(private readonly fd: number) {}
+  /** The file is longer than the reader's limit (it stops reading). */
+  tooLarge = false;
+  private total = 0;
+
+  /** `maxBytes`: reading stops (tooLarge) past this many bytes. */
+  constructor(
+    private readonly fd: number,
+    private readonly maxBytes: number,
+  ) {}
 
   /** Performs the first fill and returns its raw bytes (for the binary and BOM checks) without handing them out. */
   first(): Buffer {
@@ -72,7 +67,7 @@ export class RegionReader {
   }
 
   next(): Region | undefined {
-    if (this.stoppedAtNul) return undefined;
+    if (this.stoppedAtNul || this.tooLarge) return undefined;
     if (this.start > 0) {
       // Roll the partial line to the front.
       lineBuffer.copy(lineBuffer, 0, this.start, this.end);
@@ -85,10 +80,10 @@ export class RegionReader {
       if (this.end === 0) this.eof = true;
     } else {
       fresh = this.end;
-      if (!this.eof && this.read() === 0) this.eof = true;
+      if (!this.eof) this.read();
     }
     while (true) {
-      if (this.eof) return this.hand(this.end);
+      if (this.tooLarge) return undefined;
       const added = lineBuffer.subarray(fresh, this.end);
       if (added.indexOf(0) !== -1) {
         this.stoppedAtNul = true;
@@ -96,17 +91,25 @@ export class RegionReader {
       }
       const newline = added.lastIndexOf(10);
       if (newline !== -1) return this.hand(fresh + newline + 1);
+      if (this.eof) return this.hand(this.end);
       fresh = this.end;
-      if (this.read() === 0) this.eof = true;
+      this.read();
     }
   }
 
-  /** Reads into the free space (growing the buffer when it is full); returns the bytes read. */
+  /**
+   * Reads into the free space (growing the buffer when it is full). A short read of a regular file means its end,
+   * which saves the extra read (and the fstat) per file that would otherwise only confirm it.
+   */
   private read(): number {
     if (this.end === this.capacity) this.grow();
-    const read = readSync(this.fd, lineBuffer, this.end, this.capacity - this.end, this.fileOffset);
+    const wanted = this.capacity - this.end;
+    const read = readSync(this.fd, lineBuffer, this.end, wanted, this.fileOffset);
     this.end += read;
     this.fileOffset += read;
+    this.total += read;
+    if (read < wanted) this.eof = true;
+    if (this.total > this.maxBytes) this.tooLarge = true;
     return read;
   }
 
@@ -129,8 +132,13 @@ export class RegionReader {
 
 let wholeBuffer = Buffer.allocUnsafe(0);
 
-/** The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer. */
-export function readWhole(fd: number, size: number): Buffer {
+/**
+ * The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer; undefined when it
+ * is larger than `maxBytes`.
+ */
+export function readWhole(fd: number, maxBytes: number): Buffer | undefined {
+  const size = fstatSync(fd).size;
+  if (size > maxBytes) return undefined;
   if (wholeBuffer.length < size) wholeBuffer = Buffer.allocUnsafe(Math.max(size, wholeBuffer.length * 2));
   let filled = 0;
   while (filled < size) {

@@ -78,7 +78,11 @@ export function scanCandidates(
     candidateBytes += lineEnd - lineStart;
     if (line.test(decode(lineStart, lineEnd))) hits.add(offset + lineStart, 1);
     position = lineEnd + 1;
-    if (position < end && candidates >= DENSE_MIN_CANDIDATES && candidateBytes > DENSE_SHARE * (position - from)) {
+    if (
+      position < end &&
+      candidates >= DENSE_MIN_CANDIDATES &&
+      candidateBytes > DENSE_SHARE * (position - from)
+    ) {
       return position;
     }
   }

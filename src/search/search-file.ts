@@ -2,6 +2,7 @@
 // them), then, only for the matches the caller wants shown, rows with refs from exactly the text lapp_read shows.
 
 import { isUtf8 } from "node:buffer";
+import { fstatSync } from "node:fs";
 import { displayText } from "../hashline/format.ts";
 import { refOf } from "../hashline/hash.ts";
 import { isBinary } from "../text/binary.ts";
@@ -31,26 +32,33 @@ export interface FileSearchOptions {
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 export function searchFile(path: string, options: FileSearchOptions): FileResult {
-  const opened = openForSearch(path, options.maxBytes);
-  if (opened.kind !== "ok") return opened;
-  const { fd, size } = opened;
+  const fd = openForSearch(path);
+  if (fd === undefined) return { kind: "unreadable" };
   try {
-    const reader = new RegionReader(fd);
+    const reader = new RegionReader(fd, options.maxBytes);
     const head = reader.first();
+    if (reader.tooLarge) return { kind: "too-large" };
     if (isBinary(head)) return { kind: "binary" };
-    const announced = bomOf(head, size);
+    // Only a UTF-16 BOM needs the size (an odd size is not UTF-16): ask for it then, not for every file.
+    const announced = bomOf(
+      head,
+      head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? fstatSync(fd).size : 0,
+    );
     let hits = new Hits(options.keep);
     let whole: Buffer | undefined;
     if (announced.encoding !== "utf-8") {
       // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
-      whole = readWhole(fd, size);
+      whole = readWhole(fd, options.maxBytes);
+      if (!whole) return { kind: "too-large" };
       scanText(decodeBytes(whole).text, options.matcher, 0, hits);
     } else {
       const streamed = searchRegions(reader, options.matcher, announced.bomLength, hits);
+      if (reader.tooLarge) return { kind: "too-large" };
       if (streamed === "binary") return { kind: "binary" };
       if (streamed === "not-utf8") {
         // Shown as Latin-1 by lapp_read: search that text (rare, so the whole file is read again).
-        whole = readWhole(fd, size);
+        whole = readWhole(fd, options.maxBytes);
+        if (!whole) return { kind: "too-large" };
         const end = ripgrepSearchableEnd(whole);
         if (end === 0 && whole.length > 0) return { kind: "binary" };
         hits = new Hits(options.keep);
@@ -58,9 +66,15 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
       }
     }
     if (hits.anchors.length === 0) return { kind: "searched", count: hits.count, matches: [], rows: [] };
-    whole ??= readWhole(fd, size);
+    whole ??= readWhole(fd, options.maxBytes);
+    if (!whole) return { kind: "too-large" }; // it grew past the limit since it was searched
     const matches = lineNumbers(whole, hits);
-    return { kind: "searched", count: hits.count, matches, rows: rowsAround(whole, matches, options.context) };
+    return {
+      kind: "searched",
+      count: hits.count,
+      matches,
+      rows: rowsAround(whole, matches, options.context),
+    };
   } catch (error) {
     // A file that vanished or cannot be read midway is skipped, as ripgrep does; anything else is a bug.
     if ((error as NodeJS.ErrnoException).code !== undefined) return { kind: "unreadable" };
@@ -74,7 +88,12 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
  * The regions of a UTF-8 (or ASCII) file. Byte-level matching needs no decoding; text-level matching needs the
  * file to be UTF-8, and reports "not-utf8" at the first region that is not, so the caller can switch to Latin-1.
  */
-function searchRegions(reader: RegionReader, matcher: Matcher, textStart: number, hits: Hits): "ok" | "binary" | "not-utf8" {
+function searchRegions(
+  reader: RegionReader,
+  matcher: Matcher,
+  textStart: number,
+  hits: Hits,
+): "ok" | "binary" | "not-utf8" {
   let region: Region | undefined;
   while ((region = reader.next())) {
     const { bytes, offset } = region;

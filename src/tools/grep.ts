@@ -16,11 +16,7 @@ import { compileMatcher } from "../search/matcher.ts";
 import { binaryStart, invalidGlob, pathNotFound, progressMessage } from "../search/messages.ts";
 import { compileOverrides } from "../search/overrides.ts";
 import { renderStructured, renderText } from "../search/render.ts";
-import { warmUpSearch } from "../search/warm-up.ts";
 import { defineTool } from "./tool.ts";
-
-// Only the server loads the tools: warm the search path in the background so the first call runs at full speed.
-setTimeout(warmUpSearch, 0).unref();
 
 const optionalBoolean = (what: string) => v.optional(v.pipe(v.boolean(), v.description(what)));
 

@@ -114,6 +114,16 @@ describe("runSearch", () => {
     expect(outcome.stopped).toBe("cancelled");
   });
 
+  test("cancellation during a search stops it with a partial result", async () => {
+    const controller = new AbortController();
+    const full = await runSearch(request());
+    const outcome = await runSearch(
+      request({ signal: controller.signal, progressIntervalMs: 0, progress: () => controller.abort() }),
+    );
+    expect(outcome.stopped).toBe("cancelled");
+    expect(outcome.filesSearched).toBeLessThan(full.filesSearched);
+  });
+
   test("progress is reported with growing counts", async () => {
     const seen: number[] = [];
     await runSearch(request({ progressIntervalMs: 0, progress: (searched) => seen.push(searched) }));

@@ -186,13 +186,16 @@ describe("scanBytes", () => {
 
   test("property: equals the per-line reference for random texts", () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom("ab", "a", "b", "\n", "\r\n", "ba"), { maxLength: 30 }), (pieces) => {
-        const text = pieces.join("");
-        const buffer = bytes(text);
-        const hits = new Hits(1000);
-        scanBytes(buffer, 0, 0, bytes("ab"), hits);
-        expect(absoluteLines(buffer, hits)).toEqual(naive(text, "ab", "u"));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom("ab", "a", "b", "\n", "\r\n", "ba"), { maxLength: 30 }),
+        (pieces) => {
+          const text = pieces.join("");
+          const buffer = bytes(text);
+          const hits = new Hits(1000);
+          scanBytes(buffer, 0, 0, bytes("ab"), hits);
+          expect(absoluteLines(buffer, hits)).toEqual(naive(text, "ab", "u"));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -200,14 +203,22 @@ describe("scanBytes", () => {
 
 describe("scanCandidates", () => {
   test("stops where candidates turn dense, and the rest scanned at once gives exact lines", () => {
-    const text = Array.from({ length: 300 }, (_, index) => (index % 3 === 0 ? "zz" : index % 7 === 0 ? "ab!" : "ab x")).join(
-      "\n",
-    );
+    const text = Array.from({ length: 300 }, (_, index) =>
+      index % 3 === 0 ? "zz" : index % 7 === 0 ? "ab!" : "ab x",
+    ).join("\n");
     const buffer = Buffer.from(text);
     const compiled = compileMatcher(spec("ab!"));
     if (!compiled.ok || compiled.value.kind !== "regex") throw new Error("expected a regex");
     const hits = new Hits(1000);
-    const rest = scanCandidates(buffer, 0, 0, Buffer.from("ab"), compiled.value.line, (start, end) => buffer.toString("utf8", start, end), hits);
+    const rest = scanCandidates(
+      buffer,
+      0,
+      0,
+      Buffer.from("ab"),
+      compiled.value.line,
+      (start, end) => buffer.toString("utf8", start, end),
+      hits,
+    );
     expect(rest).toBeDefined();
     scanText(buffer.toString("utf8", rest!), compiled.value, rest!, hits);
     expect(absoluteLines(buffer, hits)).toEqual(naive(text, "ab!", "us"));

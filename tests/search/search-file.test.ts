@@ -142,7 +142,11 @@ describe("searchFileBytes", () => {
   test("regression: a long line searched earlier does not move where a later file's NUL stops the search", () => {
     search(utf8(`${"y".repeat(300_000)} needle\n`), "needle", { literal: true }); // grows the shared line buffer
     const bytes = new Uint8Array([...utf8(`needle 1\n${"line of filler\n".repeat(6000)}`), 0, 10]);
-    expect(search(bytes, "needle", { literal: true })).toMatchObject({ kind: "searched", count: 1, matches: [1] });
+    expect(search(bytes, "needle", { literal: true })).toMatchObject({
+      kind: "searched",
+      count: 1,
+      matches: [1],
+    });
   });
 
   test("ripgrepSearchableEnd: no NUL → whole file; NUL in the first buffer → nothing", () => {
@@ -159,14 +163,19 @@ describe("searchFileBytes", () => {
     expect(search(utf8("needle\n"), "needle", { maxBytes: 3 })).toEqual({ kind: "too-large" });
     const compiled = compileMatcher({ pattern: "x", literal: true, ignoreCase: false });
     if (!compiled.ok) throw compiled.error;
-    expect(searchFile(join(temp, "missing"), { matcher: compiled.value, context: 0, keep: 1, maxBytes: 100 })).toEqual({
+    expect(
+      searchFile(join(temp, "missing"), { matcher: compiled.value, context: 0, keep: 1, maxBytes: 100 }),
+    ).toEqual({
       kind: "unreadable",
     });
   });
 
   test("lines longer than ripgrep's buffer and matches across many buffers are found with exact numbers", () => {
     const long = `${"z".repeat(200_000)} needle`;
-    const lines = [long, ...Array.from({ length: 20_000 }, (_, index) => (index % 997 === 0 ? `needle ${index}` : `x ${index}`))];
+    const lines = [
+      long,
+      ...Array.from({ length: 20_000 }, (_, index) => (index % 997 === 0 ? `needle ${index}` : `x ${index}`)),
+    ];
     const text = `${lines.join("\n")}\n`;
     const expected = lines.flatMap((line, index) => (line.includes("needle") ? [index + 1] : []));
     for (const literal of [true, false]) {
@@ -212,5 +221,16 @@ describe("regexes with a required literal (candidate lines only)", () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("size limit in every mode", () => {
+  test("UTF-16 and Latin-1 files over the limit are not read whole", () => {
+    const big = utf16(`needle\n${"x".repeat(50_000)}\n`, true);
+    expect(search(big, "needle", { literal: true, maxBytes: 1000 })).toEqual({ kind: "too-large" });
+    // Not UTF-8 in its first region: the switch to Latin-1 re-reads the file, which must respect the limit too.
+    const latin = new Uint8Array([0xe9, 10, ...utf8(`needle\n${"y".repeat(100)}\n`.repeat(2000))]);
+    expect(search(latin, "needl.", { maxBytes: 100_000 })).toEqual({ kind: "too-large" });
+    expect(search(latin, "needl.", { maxBytes: 1_000_000 })).toMatchObject({ kind: "searched", count: 2000 });
   });
 });
