@@ -79,7 +79,10 @@ export function parseArgs(argv: readonly string[], env: Env, cwd: string): Parse
   let limit = DEFAULT_READ_LIMIT;
   if (limitInput !== undefined) {
     if (!/^\d+$/.test(limitInput) || Number(limitInput) < 1) {
-      return { kind: "error", message: `--limit must be a whole number ≥ 1, got ${JSON.stringify(limitInput)}` };
+      return {
+        kind: "error",
+        message: `--limit must be a whole number ≥ 1, got ${JSON.stringify(limitInput)}`,
+      };
     }
     limit = Number(limitInput);
   }
@@ -113,7 +116,9 @@ export function parseArgs(argv: readonly string[], env: Env, cwd: string): Parse
 
 function splitInline(arg: string): [string, string | undefined] {
   const equals = arg.indexOf("=");
-  return arg.startsWith("--") && equals > 0 ? [arg.slice(0, equals), arg.slice(equals + 1)] : [arg, undefined];
+  return arg.startsWith("--") && equals > 0
+    ? [arg.slice(0, equals), arg.slice(equals + 1)]
+    : [arg, undefined];
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

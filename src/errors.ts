@@ -50,7 +50,9 @@ export class LappError extends Error {
 
   /** The text a model sees: `error CODE: summary` then the details. */
   render(): string {
-    return this.details ? `error ${this.code}: ${this.summary}\n${this.details}` : `error ${this.code}: ${this.summary}`;
+    return this.details
+      ? `error ${this.code}: ${this.summary}\n${this.details}`
+      : `error ${this.code}: ${this.summary}`;
   }
 }
 

@@ -29,7 +29,10 @@ describe("parseArgs", () => {
     expect(config.root).toBe("/work/proj/sub");
     expect(config.limit).toBe(50);
     expect(config.logFile).toBe("/work/proj/l.log");
-    expect(serve([], { LAPP_ROOT: "/elsewhere", LAPP_LIMIT: "7" })).toMatchObject({ root: "/elsewhere", limit: 7 });
+    expect(serve([], { LAPP_ROOT: "/elsewhere", LAPP_LIMIT: "7" })).toMatchObject({
+      root: "/elsewhere",
+      limit: 7,
+    });
   });
 
   test("--block and --allow add up from env (colon-separated) and flags (repeatable)", () => {

@@ -63,7 +63,12 @@ export function hashMismatchError(
   const distinct = uniqueRefs(stale);
   const staleLines = [...new Set(distinct.map((ref) => ref.line))].sort((a, b) => a - b);
   const summary = say.hashMismatchSummary(distinct.length, Math.max(refCount, distinct.length), staleLines);
-  return new LappError("HASH_MISMATCH", summary, renderRepairPayload(lines, distinct), repairLines(lines, distinct));
+  return new LappError(
+    "HASH_MISMATCH",
+    summary,
+    renderRepairPayload(lines, distinct),
+    repairLines(lines, distinct),
+  );
 }
 
 /** Every line number the payload for `stale` shows. */

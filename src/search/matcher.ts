@@ -4,6 +4,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { invalidRegex, patternHasLineBreak } from "./messages.ts";
 import { requiredLiteral } from "./required-literal.ts";
+import { classEnd } from "./regex-syntax.ts";
 
 export interface MatcherSpec {
   pattern: string;
@@ -103,22 +104,6 @@ export function scanSourceOf(source: string): string {
     index++;
   }
   return out;
-}
-
-/** Index of the `]` closing the class opened at `start` (JavaScript syntax: `[]` and `[^]` close at once). */
-function classEnd(source: string, start: number): number {
-  let index = start + 1;
-  if (source[index] === "^") index++;
-  while (index < source.length) {
-    const char = source[index]!;
-    if (char === "\\") {
-      index += 2;
-      continue;
-    }
-    if (char === "]") return index;
-    index++;
-  }
-  return -1;
 }
 
 /** Lookarounds can see past a line's ends in a whole text, so such patterns are checked on every line. */

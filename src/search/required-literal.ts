@@ -2,6 +2,8 @@
 // a file whose bytes lack it cannot match, so it is skipped without being decoded. Conservative by construction:
 // anything not understood (groups, classes, escapes, alternation) ends a run or gives up.
 
+import { classEnd } from "./regex-syntax.ts";
+
 const SYNTAX = "\\^$.*+?()[]{}|/";
 const MIN_LENGTH = 2;
 
@@ -132,21 +134,6 @@ function groupEnd(source: string, start: number): number {
     }
     if (char === "(") depth++;
     if (char === ")" && --depth === 0) return index;
-    index++;
-  }
-  return -1;
-}
-
-function classEnd(source: string, start: number): number {
-  let index = start + 1;
-  if (source[index] === "^") index++;
-  while (index < source.length) {
-    const char = source[index]!;
-    if (char === "\\") {
-      index += 2;
-      continue;
-    }
-    if (char === "]") return index;
     index++;
   }
   return -1;

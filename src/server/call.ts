@@ -1,11 +1,11 @@
 // Runs one tools/call: find the tool, validate at the chokepoint, run, and turn any outcome into a text result.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { LappError } from "../errors.ts";
+import { LappError, unwrap } from "../errors.ts";
 import type { Tool, ToolContext } from "../tools/tool.ts";
 import type { Logger } from "./log.ts";
 import { validateArguments } from "./validate.ts";
 
-export type CallContext = Omit<ToolContext, "notePath">;
+export type CallContext = Omit<ToolContext, "resolve">;
 
 export async function callTool(
   tools: ReadonlyMap<string, Tool>,
@@ -23,11 +23,20 @@ export async function callTool(
   try {
     const tool = tools.get(name);
     if (!tool) {
-      throw new LappError("INVALID_ARGUMENTS", `unknown tool ${JSON.stringify(name)}`, `Available: ${[...tools.keys()].join(", ")}`);
+      throw new LappError(
+        "INVALID_ARGUMENTS",
+        `unknown tool ${JSON.stringify(name)}`,
+        `Available: ${[...tools.keys()].join(", ")}`,
+      );
     }
     const input = validateArguments(tool, args);
     if (!input.ok) throw input.error;
-    const output = await tool.run(input.value, { ...context, notePath: (display) => (path = display) });
+    const resolve = (raw: string) => {
+      const guarded = unwrap(context.guard.resolve(raw));
+      path = guarded.display;
+      return guarded;
+    };
+    const output = await tool.run(input.value, { ...context, resolve });
     const content = typeof output === "string" ? [{ type: "text" as const, text: output }] : output.content;
     return finish({ content }, "ok");
   } catch (error) {

@@ -30,7 +30,10 @@ export async function startServer(config: Config): Promise<number> {
   const log = createLogger(config.logFile);
   let toolList: ReturnType<typeof describeTools> | undefined;
 
-  const server = new Server({ name: "lapp", version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: "lapp", version: VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (toolList ??= describeTools(tools)) }));
   // Calls still running when stdin closes finish (and answer) before the server exits.
   const inFlight = new Set<Promise<unknown>>();
@@ -50,7 +53,12 @@ export async function startServer(config: Config): Promise<number> {
           if (progressToken === undefined) return;
           await extra.sendNotification({
             method: "notifications/progress",
-            params: { progressToken, progress, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) },
+            params: {
+              progressToken,
+              progress,
+              ...(total === undefined ? {} : { total }),
+              ...(message ? { message } : {}),
+            },
           });
         },
       },
@@ -66,7 +74,9 @@ export async function startServer(config: Config): Promise<number> {
   });
   // The SDK's default 10 MiB line limit would close the connection on a large lapp_write; allow what an edit
   // may produce (JSON escaping can double it), and say so on stderr if a client still goes past it.
-  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  const transport = new StdioServerTransport(process.stdin, process.stdout, {
+    maxBufferSize: MAX_MESSAGE_BYTES,
+  });
   server.onerror = (error) => process.stderr.write(`lapp: protocol error: ${error.message}\n`);
   await server.connect(transport);
   process.stdin.on("end", async () => {
@@ -86,6 +96,8 @@ function realRoot(root: string): string | { error: string } {
     return real;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { error: `--root ${JSON.stringify(root)} cannot be used (${code === "ENOENT" ? "does not exist" : code})` };
+    return {
+      error: `--root ${JSON.stringify(root)} cannot be used (${code === "ENOENT" ? "does not exist" : code})`,
+    };
   }
 }

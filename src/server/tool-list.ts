@@ -5,10 +5,9 @@ import type { Tool } from "../tools/tool.ts";
 
 export function describeTools(tools: readonly Tool[]): McpTool[] {
   return tools.map((tool) => {
-    const { $schema: _ignored, ...inputSchema } = toJsonSchema(tool.schema, { errorMode: "ignore" }) as Record<
-      string,
-      unknown
-    >;
+    const { $schema: _ignored, ...inputSchema } = toJsonSchema(tool.schema, {
+      errorMode: "ignore",
+    }) as Record<string, unknown>;
     return {
       name: tool.name,
       title: tool.annotations.title,

@@ -3,7 +3,10 @@ import * as v from "valibot";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Tool } from "../tools/tool.ts";
 
-export function validateArguments<S extends v.GenericSchema>(tool: Tool<S>, args: unknown): Result<v.InferOutput<S>> {
+export function validateArguments<S extends v.GenericSchema>(
+  tool: Tool<S>,
+  args: unknown,
+): Result<v.InferOutput<S>> {
   const parsed = v.safeParse(tool.schema, args ?? {});
   if (parsed.success) return ok(parsed.output);
   const lines = parsed.issues.slice(0, 5).map((issue) => `- ${fieldOf(issue)}: ${explain(issue)}`);
@@ -29,16 +32,20 @@ function fieldOf(issue: v.BaseIssue<unknown>): string {
 }
 
 function explain(issue: v.BaseIssue<unknown>): string {
-  if (issue.kind === "schema" && issue.received === "undefined") return `is required (${issue.expected ?? "value"})`;
+  if (issue.kind === "schema" && issue.received === "undefined")
+    return `is required (${issue.expected ?? "value"})`;
   return issue.message.replace(/^Invalid /, "invalid ");
 }
 
 function exampleShape(tool: Tool): Record<string, string> {
-  const schema = tool.schema as unknown as { entries?: Record<string, { type: string; wrapped?: { type: string } }> };
+  const schema = tool.schema as unknown as {
+    entries?: Record<string, { type: string; wrapped?: { type: string } }>;
+  };
   const shape: Record<string, string> = {};
   for (const [key, entry] of Object.entries(schema.entries ?? {})) {
     const optional = entry.type === "optional";
-    shape[key] = `${optional ? (entry.wrapped?.type ?? "value") : entry.type}${optional ? " (optional)" : ""}`;
+    shape[key] =
+      `${optional ? (entry.wrapped?.type ?? "value") : entry.type}${optional ? " (optional)" : ""}`;
   }
   return shape;
 }

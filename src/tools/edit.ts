@@ -10,7 +10,9 @@ import { defineTool } from "./tool.ts";
 const ref = (what: string) => v.pipe(v.string(), v.description(what));
 const content = v.pipe(
   v.string(),
-  v.description('The complete new line(s); "\\n" separates lines. Indentation is literal. Never include N#ID: prefixes.'),
+  v.description(
+    'The complete new line(s); "\\n" separates lines. Indentation is literal. Never include N#ID: prefixes.',
+  ),
 );
 
 // Every operation accepts every field so that a misplaced one reaches the engine, which explains precisely what
@@ -60,8 +62,7 @@ The result lists the changed lines with fresh refs; use them for the next edit w
     openWorldHint: false,
   },
   run(input, context) {
-    const path = unwrap(context.guard.resolve(input.path));
-    context.notePath(path.display);
+    const path = context.resolve(input.path);
     return context.queue.run(path.real, () => {
       const loaded = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
       const outcome = applyWithMemory(context, path, loaded, input.edits);

@@ -27,8 +27,7 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
     openWorldHint: false,
   },
   run(input, context) {
-    const path = unwrap(context.guard.resolve(input.path));
-    context.notePath(path.display);
+    const path = context.resolve(input.path);
     const { doc } = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
     const { lines } = doc;
     let target: BlockTarget;

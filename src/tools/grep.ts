@@ -56,7 +56,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
     context: v.optional(
       v.pipe(
         v.number(),
-        v.integer(),
+        v.safeInteger(),
         v.minValue(0),
         v.maxValue(MAX_CONTEXT),
         v.description(
@@ -76,7 +76,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
     max_results: v.optional(
       v.pipe(
         v.number(),
-        v.integer(),
+        v.safeInteger(),
         v.minValue(1),
         v.description(
           `Most matching lines to return; the output says when it was cut. Default ${DEFAULT_MAX_RESULTS}.`,
@@ -102,8 +102,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
     const compiled = compileOverrides(globs);
     if (!compiled.ok) throw new LappError("INVALID_ARGUMENTS", invalidGlob(compiled.bad));
 
-    const path = unwrap(context.guard.resolve(input.path ?? "."));
-    context.notePath(path.display);
+    const path = context.resolve(input.path ?? ".");
     const kind = pathKind(path.real);
     if (kind === undefined) throw new LappError("NOT_FOUND", pathNotFound(path.display));
 

@@ -22,7 +22,12 @@ Example: {"path":"src/app.ts","offset":120,"limit":60} → 120#QW:export functio
       ),
     ),
     limit: v.optional(
-      v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.description("Maximum number of lines. Default 2000.")),
+      v.pipe(
+        v.number(),
+        v.safeInteger(),
+        v.minValue(1),
+        v.description("Maximum number of lines. Default 2000."),
+      ),
     ),
   }),
   annotations: {
@@ -35,8 +40,7 @@ Example: {"path":"src/app.ts","offset":120,"limit":60} → 120#QW:export functio
   run(input, context): ToolOutput {
     const offset = input.offset ?? 1;
     const attempt = () => {
-      const path = unwrap(context.guard.resolve(input.path));
-      context.notePath(path.display);
+      const path = context.resolve(input.path);
       const read = readForDisplay(path, (relative) => context.guard.isBlocked(relative), {
         offset,
         limit: input.limit ?? context.config.limit,

@@ -39,8 +39,7 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
     openWorldHint: false,
   },
   run(input, context) {
-    const path = unwrap(context.guard.resolve(input.path));
-    context.notePath(path.display);
+    const path = context.resolve(input.path);
     return context.queue.run(path.real, () => {
       const loaded = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
       const { doc } = loaded;

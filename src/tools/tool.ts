@@ -5,7 +5,7 @@ import type * as v from "valibot";
 import type { Config, ToolName } from "../config.ts";
 import type { FileQueue } from "../files/file-queue.ts";
 import type { ServedMemory } from "../files/served-memory.ts";
-import type { PathGuard } from "../security/guard.ts";
+import type { GuardedPath, PathGuard } from "../security/guard.ts";
 
 export type ContentBlock = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
 
@@ -21,8 +21,11 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Sends an MCP progress notification when the client asked for them; a no-op otherwise. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
-  /** The path the call is about, for the log line. */
-  notePath(display: string): void;
+  /**
+   * Guards a path argument (containment, block list, real path) and notes it for the log line; throws the
+   * guard's LappError (PATH_OUTSIDE_ROOT, PATH_BLOCKED, …) when refused.
+   */
+  resolve(input: string): GuardedPath;
 }
 
 export interface ToolAnnotations {

@@ -29,8 +29,7 @@ Returns the new file as N#ID:text rows (up to ${WRITE_ECHO_MAX_LINES} lines) so 
     openWorldHint: false,
   },
   run(input, context) {
-    const path = unwrap(context.guard.resolve(input.path));
-    context.notePath(path.display);
+    const path = context.resolve(input.path);
     return context.queue.run(path.real, () => {
       if (path.exists) throw new LappError("FILE_EXISTS", fileExists(path.display));
       const { content, stripped } = stripCopiedPrefixes(input.content);

@@ -13,7 +13,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (args: string[], cwd = dir) => {
-  const result = Bun.spawnSync([LAPP_BINARY, ...args], { cwd, stdin: "ignore", env: { PATH: process.env.PATH ?? "" } });
+  const result = Bun.spawnSync([LAPP_BINARY, ...args], {
+    cwd,
+    stdin: "ignore",
+    env: { PATH: process.env.PATH ?? "" },
+  });
   return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
 };
 
@@ -27,10 +31,26 @@ describe("lapp as a command", () => {
   test("--help lists every flag and env var", () => {
     const { code, stdout } = run(["--help"]);
     expect(code).toBe(0);
-    for (const flag of ["--root", "--limit", "--block", "--allow", "--only-tools", "--log-file", "--version", "--help"]) {
+    for (const flag of [
+      "--root",
+      "--limit",
+      "--block",
+      "--allow",
+      "--only-tools",
+      "--log-file",
+      "--version",
+      "--help",
+    ]) {
       expect(stdout).toContain(flag);
     }
-    for (const env of ["LAPP_ROOT", "LAPP_LIMIT", "LAPP_BLOCK", "LAPP_ALLOW", "LAPP_ONLY_TOOLS", "LAPP_LOG_FILE"]) {
+    for (const env of [
+      "LAPP_ROOT",
+      "LAPP_LIMIT",
+      "LAPP_BLOCK",
+      "LAPP_ALLOW",
+      "LAPP_ONLY_TOOLS",
+      "LAPP_LOG_FILE",
+    ]) {
       expect(stdout).toContain(env);
     }
   });
@@ -55,7 +75,10 @@ describe("lapp as a command", () => {
 
   test("a hostile bunfig.toml and .env in the working directory have no effect", async () => {
     const marker = join(dir, "preload-ran");
-    writeFileSync(join(dir, "evil.ts"), `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "pwned");`);
+    writeFileSync(
+      join(dir, "evil.ts"),
+      `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "pwned");`,
+    );
     writeFileSync(join(dir, "bunfig.toml"), `preload = ["./evil.ts"]\n[run]\npreload = ["./evil.ts"]\n`);
     writeFileSync(join(dir, ".env"), "LAPP_ROOT=/\nLAPP_ONLY_TOOLS=lapp_write\nLAPP_LIMIT=1\n");
     expect(run(["--version"]).code).toBe(0);
@@ -108,9 +131,24 @@ describe("stdout carries only JSON-RPC", () => {
     });
     send({ jsonrpc: "2.0", method: "notifications/initialized" });
     send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
-    send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "lapp_read", arguments: { path: "rpc.txt" } } });
-    send({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "lapp_read", arguments: { path: "../x" } } });
-    send({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "lapp_edit", arguments: { path: 3 } } });
+    send({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "lapp_read", arguments: { path: "rpc.txt" } },
+    });
+    send({
+      jsonrpc: "2.0",
+      id: 4,
+      method: "tools/call",
+      params: { name: "lapp_read", arguments: { path: "../x" } },
+    });
+    send({
+      jsonrpc: "2.0",
+      id: 5,
+      method: "tools/call",
+      params: { name: "lapp_edit", arguments: { path: 3 } },
+    });
     await child.stdin.end();
     const stdout = await new Response(child.stdout).text();
     expect(await child.exited).toBe(0);

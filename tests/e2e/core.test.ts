@@ -42,7 +42,9 @@ describe("lapp over MCP", () => {
   test("read → edit → read", async () => {
     const first = await lapp.call("lapp_read", { path: "sample.js" });
     expect(first.isError).toBe(false);
-    const expected = SAMPLE.split("\n").slice(0, -1).map((line, index) => `${refOf(index + 1, line)}:${line}`);
+    const expected = SAMPLE.split("\n")
+      .slice(0, -1)
+      .map((line, index) => `${refOf(index + 1, line)}:${line}`);
     expect(first.text).toBe(expected.join("\n"));
     const refs = refsByLine(first.text);
     const edited = await lapp.call("lapp_edit", {
@@ -58,7 +60,9 @@ describe("lapp over MCP", () => {
       "function alpha() {\n  return 1;\n  // alpha done\n}\n\nfunction beta() {\n  modern();\n  return 2;\n}\n",
     );
     const second = await lapp.call("lapp_read", { path: "sample.js", offset: 7, limit: 1 });
-    expect(second.text).toMatch(/^7#[A-Z]{2}:  modern\(\);\n\[showing lines 7-7 of 9; continue with offset=8\]$/);
+    expect(second.text).toMatch(
+      /^7#[A-Z]{2}:  modern\(\);\n\[showing lines 7-7 of 9; continue with offset=8\]$/,
+    );
     // Fresh refs in the edit result equal what a read shows.
     const fresh = refsByLine(edited.text);
     expect(fresh.get(7)).toBe(refsByLine(second.text).get(7));
@@ -67,7 +71,10 @@ describe("lapp over MCP", () => {
   test("a stale ref is refused with HASH_MISMATCH and the file is untouched", async () => {
     const read = await lapp.call("lapp_read", { path: "sample.js" });
     const refs = refsByLine(read.text);
-    writeFileSync(join(root, "sample.js"), readFileSync(join(root, "sample.js"), "utf8").replace("modern", "changed"));
+    writeFileSync(
+      join(root, "sample.js"),
+      readFileSync(join(root, "sample.js"), "utf8").replace("modern", "changed"),
+    );
     const before = readFileSync(join(root, "sample.js"));
     const result = await lapp.call("lapp_edit", {
       path: "sample.js",
@@ -108,7 +115,9 @@ describe("lapp over MCP", () => {
       edits: [{ type: "insert_after", anchor: "0:", content: "X=1" }],
     });
     expect(errorCode(edit.text)).toBe("PATH_BLOCKED");
-    expect(errorCode((await lapp.call("lapp_write", { path: ".env.local", content: "A=1\n" })).text)).toBe("PATH_BLOCKED");
+    expect(errorCode((await lapp.call("lapp_write", { path: ".env.local", content: "A=1\n" })).text)).toBe(
+      "PATH_BLOCKED",
+    );
     const listing = await lapp.call("lapp_read", { path: "config" });
     expect(errorCode(listing.text)).toBe("IS_DIRECTORY");
     expect(listing.text).not.toContain(".env");
@@ -121,7 +130,10 @@ describe("lapp over MCP", () => {
     const badOffset = await lapp.call("lapp_read", { path: "sample.js", offset: 0 });
     expect(errorCode(badOffset.text)).toBe("INVALID_ARGUMENTS");
     expect(badOffset.text).toContain("offset");
-    const badEdit = await lapp.call("lapp_edit", { path: "sample.js", edits: [{ type: "move", anchor: "1#ZZ" }] });
+    const badEdit = await lapp.call("lapp_edit", {
+      path: "sample.js",
+      edits: [{ type: "move", anchor: "1#ZZ" }],
+    });
     expect(errorCode(badEdit.text)).toBe("INVALID_ARGUMENTS");
     expect(badEdit.text).toContain("edits[0]");
     const tooMany = await lapp.call("lapp_edit", { path: "sample.js", edits: [] });
@@ -159,7 +171,10 @@ describe("lapp over MCP", () => {
   test("binary files are BINARY_FILE; images come back as image content", async () => {
     writeFileSync(join(root, "blob.bin"), Buffer.from([1, 2, 0, 3]));
     expect(errorCode((await lapp.call("lapp_read", { path: "blob.bin" })).text)).toBe("BINARY_FILE");
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f3ba6a0000000049454e44ae426082", "hex");
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f3ba6a0000000049454e44ae426082",
+      "hex",
+    );
     writeFileSync(join(root, "dot.png"), png);
     const image = await lapp.call("lapp_read", { path: "dot.png" });
     expect(image.result.content[0]).toMatchObject({ type: "image", mimeType: "image/png" });

@@ -13,7 +13,10 @@ export interface LappSession {
   root: string;
   stderr: () => string;
   /** Calls a tool and returns its text (all text blocks joined) and error flag. */
-  call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean; result: CallToolResult }>;
+  call(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ text: string; isError: boolean; result: CallToolResult }>;
   close(): Promise<void>;
 }
 
@@ -21,7 +24,9 @@ export function makeTempRoot(prefix = "lapp-test-"): string {
   return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
 }
 
-export async function startLapp(options: { root?: string; args?: string[]; cwd?: string } = {}): Promise<LappSession> {
+export async function startLapp(
+  options: { root?: string; args?: string[]; cwd?: string } = {},
+): Promise<LappSession> {
   const ownsRoot = options.root === undefined;
   const root = options.root ?? makeTempRoot();
   const transport = new StdioClientTransport({
@@ -62,6 +67,7 @@ export function errorCode(text: string): string | undefined {
 /** Refs of every row `N#ID:text` in a text, by line number. */
 export function refsByLine(text: string): Map<number, string> {
   const refs = new Map<number, string>();
-  for (const match of text.matchAll(/^(?:>>> |\s*)?(\d+)#([A-Z]{2})[:-]/gm)) refs.set(Number(match[1]), `${match[1]}#${match[2]}`);
+  for (const match of text.matchAll(/^(?:>>> |\s*)?(\d+)#([A-Z]{2})[:-]/gm))
+    refs.set(Number(match[1]), `${match[1]}#${match[2]}`);
   return refs;
 }
