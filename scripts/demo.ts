@@ -136,6 +136,12 @@ async function main() {
     if (tools.some((tool) => tool.name === "lapp_find_block")) {
       heading("7.", "Whole blocks: find a Python method by name and get its exact span.");
       await call("lapp_find_block", { path: "src/tax.py", pattern: "def render" });
+      note("   … and replace a whole function by naming it, without knowing where it ends:");
+      await call("lapp_replace_block", {
+        path: "src/tax.py",
+        pattern: "def with_tax",
+        content: "def with_tax(amount, rate=RATE):\n    return round(amount * (1 + rate), 2)",
+      });
     }
 
     heading("8.", "Secrets stay out of reach, and so does everything outside the root.");
