@@ -59,3 +59,30 @@ test("unknown keys in an edit are INVALID_ARGUMENTS naming the field", async () 
   expect(errorCode(result.text)).toBe("INVALID_ARGUMENTS");
   expect(result.text).toContain("new_content");
 });
+
+test("after an edit shifts lines, an old ref whose ID collides with the line now at its number is refused", async () => {
+  // Lines with letters hash without their line number, so a collision found for line 4 holds wherever they sit.
+  const kept = "const kept = true;";
+  const target = collidingText(4, kept);
+  const path = join(lapp.root, "shift.js");
+  writeFileSync(path, `// top\nconst other = 0;\n${kept}\n${target}\n// end\n`);
+  const read = await lapp.call("lapp_read", { path: "shift.js" });
+  const oldRefOfTarget = refsByLine(read.text).get(4)!;
+
+  // Insert below line 1: `kept` moves to line 4, and its ID equals the old ID of line 4 (`target`).
+  const inserted = await lapp.call("lapp_edit", {
+    path: "shift.js",
+    edits: [{ type: "insert_after", anchor: refsByLine(read.text).get(1), content: "const inserted = 1;" }],
+  });
+  expect(inserted.isError).toBe(false);
+  expect(`4#${lineId(4, kept)}`).toBe(oldRefOfTarget);
+
+  // The model meant `target` (now on line 5); by ID alone the ref would hit `kept`. It must be refused.
+  const before = readFileSync(path, "utf8");
+  const result = await lapp.call("lapp_edit", {
+    path: "shift.js",
+    edits: [{ type: "replace", anchor: oldRefOfTarget, content: "const replaced = 2;" }],
+  });
+  expect(errorCode(result.text)).toBe("HASH_MISMATCH");
+  expect(readFileSync(path, "utf8")).toBe(before);
+});
