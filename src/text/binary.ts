@@ -42,7 +42,15 @@ export function imageType(bytes: Uint8Array): ImageType | undefined {
 /** Binary: a known signature, or a NUL byte in the first 8 KiB (UTF-16 with a BOM is text). */
 export function isBinary(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, BINARY_SNIFF_BYTES);
-  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return false;
-  if (BINARY_SIGNATURES.some((signature) => startsWith(head, signature))) return true;
-  return head.includes(0);
+  const first = head[0];
+  if (first === undefined) return false;
+  if ((first === 0xff && head[1] === 0xfe) || (first === 0xfe && head[1] === 0xff)) return false;
+  // grep sniffs every file it walks: compare signatures only when the first byte can start one.
+  if (SIGNATURE_LEADS[first] === 1 && BINARY_SIGNATURES.some((signature) => startsWith(head, signature)))
+    return true;
+  return head.indexOf(0) !== -1;
 }
+
+/** 1 at each byte value that starts some signature. */
+const SIGNATURE_LEADS = new Uint8Array(256);
+for (const signature of BINARY_SIGNATURES) SIGNATURE_LEADS[signature[0]!] = 1;
