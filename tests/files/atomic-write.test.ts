@@ -8,45 +8,38 @@ import {
   linkSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   renameSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lockPath } from "../../src/files/artifacts.ts";
 import { commitBytes } from "../../src/files/commit.ts";
 import { currentIdentity, versionKey } from "../../src/files/identity.ts";
 import { loadTextFile } from "../../src/files/load.ts";
 import { lockVersion } from "../../src/files/version-lock.ts";
-import { compileBlocklist } from "../../src/security/blocklist.ts";
-import { PathGuard, type GuardedPath } from "../../src/security/guard.ts";
+import type { GuardedPath, PathGuard } from "../../src/security/guard.ts";
+import { makeGuardedSandbox, type GuardedSandbox } from "../support/guarded-sandbox.ts";
 import { deadProcessId, leftovers } from "../support/processes.ts";
 
 let base: string;
 let root: string;
 let guard: PathGuard;
 
+let sandbox: GuardedSandbox;
 beforeEach(() => {
-  base = realpathSync(mkdtempSync(join(tmpdir(), "lapp-write-")));
-  root = join(base, "proj");
+  sandbox = makeGuardedSandbox("lapp-write-");
+  ({ base, root, guard } = sandbox);
   mkdirSync(join(root, "sub"), { recursive: true });
   mkdirSync(join(base, "outside"));
-  guard = new PathGuard(root, compileBlocklist([], []));
 });
-afterEach(() => rmSync(base, { recursive: true, force: true }));
+afterEach(() => sandbox.remove());
 
-const resolve = (input: string): GuardedPath => {
-  const result = guard.resolve(input);
-  if (!result.ok) throw result.error;
-  return result.value;
-};
+const resolve = (input: string): GuardedPath => sandbox.resolve(input);
 const load = (path: GuardedPath) => {
   const loaded = loadTextFile(path, () => false);
   if (!loaded.ok) throw loaded.error;

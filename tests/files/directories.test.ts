@@ -5,37 +5,29 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
-  realpathSync,
   renameSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createParentDirectories, removeDirectories } from "../../src/files/directories.ts";
-import { compileBlocklist } from "../../src/security/blocklist.ts";
-import { PathGuard, type GuardedPath } from "../../src/security/guard.ts";
+import type { GuardedPath, PathGuard } from "../../src/security/guard.ts";
+import { makeGuardedSandbox, type GuardedSandbox } from "../support/guarded-sandbox.ts";
 
 let base: string;
 let root: string;
 let guard: PathGuard;
+let sandbox: GuardedSandbox;
 beforeEach(() => {
-  base = realpathSync(mkdtempSync(join(tmpdir(), "lapp-dirs-")));
-  root = join(base, "proj");
+  sandbox = makeGuardedSandbox("lapp-dirs-");
+  ({ base, root, guard } = sandbox);
   mkdirSync(join(root, "src"), { recursive: true });
   mkdirSync(join(base, "outside"));
-  guard = new PathGuard(root, compileBlocklist([], []));
 });
-afterEach(() => rmSync(base, { recursive: true, force: true }));
+afterEach(() => sandbox.remove());
 
-const resolve = (input: string): GuardedPath => {
-  const result = guard.resolve(input);
-  if (!result.ok) throw result.error;
-  return result.value;
-};
+const resolve = (input: string): GuardedPath => sandbox.resolve(input);
 
 test("creates every missing level, outermost first, and can remove them again", () => {
   const created = createParentDirectories(resolve("src/a/b/c/file.ts"));

@@ -1,40 +1,26 @@
 // Opening what the guard checked: a symlink or another file swapped in between check and open is FILE_CHANGED
 // (nothing of the swapped-in file is read), a FIFO does not hang the server, listings never name blocked files.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import {
-  mkdirSync,
-  mkdtempSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
 import { loadTextFile } from "../../src/files/load.ts";
 import { readForDisplay } from "../../src/files/read-file.ts";
-import { compileBlocklist } from "../../src/security/blocklist.ts";
-import { PathGuard, type GuardedPath } from "../../src/security/guard.ts";
+import type { GuardedPath, PathGuard } from "../../src/security/guard.ts";
+import { makeGuardedSandbox, type GuardedSandbox } from "../support/guarded-sandbox.ts";
 
 let base: string;
 let root: string;
 let guard: PathGuard;
+let sandbox: GuardedSandbox;
 beforeEach(() => {
-  base = realpathSync(mkdtempSync(join(tmpdir(), "lapp-open-")));
-  root = join(base, "proj");
-  mkdirSync(root);
+  sandbox = makeGuardedSandbox("lapp-open-", [...DEFAULT_BLOCK_PATTERNS]);
+  ({ base, root, guard } = sandbox);
   writeFileSync(join(base, "secret.txt"), "TOP SECRET\n");
-  guard = new PathGuard(root, compileBlocklist([...DEFAULT_BLOCK_PATTERNS], []));
 });
-afterEach(() => rmSync(base, { recursive: true, force: true }));
+afterEach(() => sandbox.remove());
 
-const resolve = (input: string): GuardedPath => {
-  const result = guard.resolve(input);
-  if (!result.ok) throw result.error;
-  return result.value;
-};
+const resolve = (input: string): GuardedPath => sandbox.resolve(input);
 const isBlocked = (relative: string) => guard.isBlocked(relative);
 const page = { offset: 1, limit: 100, onShown: () => {} };
 
