@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { unwrap } from "../errors.ts";
 import { loadTextFile } from "../files/load.ts";
+import { EDIT_TYPES } from "../hashline/edit.ts";
 import { MAX_EDITS_PER_CALL } from "../limits.ts";
 import { applyWithMemory, commitOutcome } from "./apply-outcome.ts";
 import { pathField } from "./common-schemas.ts";
@@ -15,26 +16,23 @@ const content = v.pipe(
   ),
 );
 
-// Every operation accepts every field so that a misplaced one reaches the engine, which explains precisely what
-// is wrong with it (INVALID_EDIT); unknown keys (e.g. "new_content") are refused here, naming the field.
-const anchor = ref('Ref of the line, e.g. "5#SN". Inserts also take "0:" (start of file) or "EOF:" (end).');
-const start = ref("Ref of the first line of a range.");
-const end = ref("Ref of the last line of a range (inclusive).");
-const operation = <T extends string>(type: T, what: string) =>
-  v.strictObject({
-    type: v.pipe(v.literal(type), v.description(what)),
-    anchor: v.optional(anchor),
-    start: v.optional(start),
-    end: v.optional(end),
-    content: v.optional(content),
-  });
-
-const editSchema = v.variant("type", [
-  operation("replace", "Replace one line (anchor) or a range (start+end) with content."),
-  operation("insert_after", 'Insert content after anchor ("0:" = start of file, "EOF:" = end).'),
-  operation("insert_before", "Insert content before anchor."),
-  operation("delete", "Delete one line (anchor) or a range (start+end)."),
-]);
+// One flat object for every operation: a plain schema every MCP client understands (no oneOf), and a misplaced
+// field reaches the engine, which says precisely what is wrong with it (INVALID_EDIT). Unknown keys (e.g.
+// "new_content") are refused here, naming the field.
+const editSchema = v.strictObject({
+  type: v.pipe(
+    v.picklist(EDIT_TYPES),
+    v.description(
+      'replace: one line (anchor) or a range (start+end) becomes content. insert_after: content after anchor ("0:" = start of file, "EOF:" = end). insert_before: content before anchor. delete: one line (anchor) or a range (start+end).',
+    ),
+  ),
+  anchor: v.optional(
+    ref('Ref of the line, e.g. "5#SN". Inserts also take "0:" (start of file) or "EOF:" (end).'),
+  ),
+  start: v.optional(ref("Ref of the first line of a range (with end).")),
+  end: v.optional(ref("Ref of the last line of a range (inclusive, with start).")),
+  content: v.optional(content),
+});
 
 export const editTool = defineTool({
   name: "lapp_edit",
