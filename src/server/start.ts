@@ -14,6 +14,7 @@ import { selectTools } from "../tools/registry.ts";
 import { VERSION } from "../version.ts";
 import { callTool } from "./call.ts";
 import { createLogger } from "./log.ts";
+import { noElicitationValidator } from "./no-elicitation.ts";
 import { describeTools } from "./tool-list.ts";
 
 export async function startServer(config: Config): Promise<number> {
@@ -32,7 +33,7 @@ export async function startServer(config: Config): Promise<number> {
 
   const server = new Server(
     { name: "lapp", version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: noElicitationValidator },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (toolList ??= describeTools(tools)) }));
   // Calls still running when stdin closes finish (and answer) before the server exits.
