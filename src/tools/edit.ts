@@ -1,12 +1,11 @@
 // lapp_edit: several edits by refs, validated together against the file as read, applied atomically.
 import * as v from "valibot";
-import { unwrap } from "../errors.ts";
-import { loadTextFile } from "../files/load.ts";
 import { EDIT_TYPES } from "../hashline/edit.ts";
 import { MAX_EDITS_PER_CALL } from "../limits.ts";
 import { applyWithMemory, commitOutcome } from "./apply-outcome.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
+import { loadGuarded } from "./load-guarded.ts";
 
 const ref = (what: string) => v.pipe(v.string(), v.description(what));
 const content = v.pipe(
@@ -62,7 +61,7 @@ The result lists the changed lines with fresh refs; use them for the next edit w
   run(input, context) {
     const path = context.resolve(input.path);
     return context.queue.run(path.real, () => {
-      const loaded = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
+      const loaded = loadGuarded(context, path);
       const outcome = applyWithMemory(context, path, loaded, input.edits);
       return commitOutcome(context, path, loaded, outcome, input.dry_run);
     });

@@ -2,14 +2,14 @@
 // `block START..END (N lines)` and then its rows, capped like a read.
 import * as v from "valibot";
 import * as say from "../blocks/messages.ts";
-import { LappError, unwrap } from "../errors.ts";
-import { loadTextFile } from "../files/load.ts";
+import { LappError } from "../errors.ts";
 import { refOf } from "../hashline/hash.ts";
 import { readPage } from "../hashline/page.ts";
 import { MAX_PAGE_BYTES } from "../limits.ts";
 import { findTarget, locatorFields, type BlockTarget } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
+import { loadGuarded } from "./load-guarded.ts";
 
 export const findBlockTool = defineTool({
   name: "lapp_find_block",
@@ -28,7 +28,7 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
   },
   run(input, context) {
     const path = context.resolve(input.path);
-    const { doc } = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
+    const { doc } = loadGuarded(context, path);
     const { lines } = doc;
     let target: BlockTarget;
     try {

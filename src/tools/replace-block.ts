@@ -4,14 +4,14 @@ import * as v from "valibot";
 import { bracketBalance } from "../blocks/balance.ts";
 import * as say from "../blocks/messages.ts";
 import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
-import { LappError, unwrap } from "../errors.ts";
-import { loadTextFile } from "../files/load.ts";
+import { LappError } from "../errors.ts";
 import { splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
 import { refOf } from "../hashline/hash.ts";
 import { applyWithMemory, commitOutcome } from "./apply-outcome.ts";
 import { findTarget, locatorFields, type BlockTarget } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
+import { loadGuarded } from "./load-guarded.ts";
 
 export const replaceBlockTool = defineTool({
   name: "lapp_replace_block",
@@ -41,7 +41,7 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
   run(input, context) {
     const path = context.resolve(input.path);
     return context.queue.run(path.real, () => {
-      const loaded = unwrap(loadTextFile(path, (relative) => context.guard.isBlocked(relative)));
+      const loaded = loadGuarded(context, path);
       const { doc } = loaded;
       const rememberShown = (error: unknown) => {
         if (error instanceof LappError) context.memory.rememberRows(path.real, doc.lines, error.shownLines);
