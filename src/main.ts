@@ -25,8 +25,8 @@ async function main(): Promise<number> {
       process.stderr.write(`lapp: ${parsed.message}\n`);
       return 2;
     case "serve": {
-      const { startServer } = await import("./server/start.ts");
-      return startServer(parsed.config);
+      const { serveStdio } = await import("./server/stdio.ts");
+      return serveStdio(parsed.config);
     }
   }
 }
