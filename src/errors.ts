@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   "INVALID_EDIT",
   "NO_CHANGE",
   "AMBIGUOUS",
+  /** A ref lapp showed for more than one line that may still be meant; the error lists them with fresh refs. */
+  "AMBIGUOUS_REF",
   "BLOCK_NOT_FOUND",
   "FILE_EXISTS",
   "FILE_CHANGED",

@@ -16,12 +16,13 @@ import { readPageStreaming } from "./page-stream.ts";
 
 export type Displayable =
   | { kind: "image"; mimeType: ImageType; bytes: Uint8Array }
-  | { kind: "text"; encoding: Encoding; bom: boolean; page: Page };
+  /** `lines`: the whole file, when it was read whole (not streamed), so the session can record its version. */
+  | { kind: "text"; encoding: Encoding; bom: boolean; page: Page; lines?: readonly string[] };
 
 export interface PageRequest {
   offset: number;
   limit: number;
-  /** Called for every row shown, so the caller can record it as served. */
+  /** Called for every row shown, so the caller can record it as shown. */
   onShown: (line: number, text: string) => void;
 }
 
@@ -65,7 +66,7 @@ export function readForDisplay(
         : readPage(doc.lines, request.offset, request.limit, MAX_PAGE_BYTES);
     for (let line = page.firstLine; line <= page.lastLine; line++)
       request.onShown(line, doc.lines[line - 1]!);
-    return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page });
+    return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page, lines: doc.lines });
   } finally {
     closeSync(fd);
   }

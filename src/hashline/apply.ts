@@ -42,9 +42,22 @@ export function applyEdits(
   const kept = new Set(plan.value.edits.map((edit) => edit.index));
   const leniencies = validation.warnings.filter((warning) => kept.has(warning.index));
   const warnings = [...leniencies.map((warning) => warning.text), ...plan.value.warnings];
+  const applied = applyResolved(doc, plan.value.edits, warnings);
+  if (applied.ok) applied.value.mapped = validation.mapped;
+  return applied;
+}
 
+/**
+ * Applies edits already resolved to lines of `doc` (validated, non-overlapping): a block tool that found its
+ * span hands it over directly. NO_CHANGE when nothing would change.
+ */
+export function applyResolved(
+  doc: TextDocument,
+  edits: readonly ResolvedEdit[],
+  warnings: string[] = [],
+): Result<EditOutcome> {
   const splices: Splice[] = [];
-  for (const edit of [...plan.value.edits].sort(byPosition)) {
+  for (const edit of [...edits].sort(byPosition)) {
     const splice = minimalSplice(doc.lines, edit);
     if (splice) splices.push(splice);
     else warnings.push(say.noOpEdit(edit.index));
@@ -138,6 +151,7 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
     removed,
     warnings,
     regions,
+    mapped: [],
   };
 }
 

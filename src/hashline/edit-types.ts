@@ -2,6 +2,7 @@
 // (ResolvedEdit, positions in the file before the call) and what it returns (EditOutcome).
 
 import type { TextDocument } from "../text/document.ts";
+import type { ShownRows } from "./verify-ref.ts";
 
 export const EDIT_TYPES = ["replace", "insert_after", "insert_before", "delete"] as const;
 export type EditType = (typeof EDIT_TYPES)[number];
@@ -15,10 +16,9 @@ export interface EditInput {
 }
 
 export interface EditOptions {
-  /** Served-content memory (collision guard): returns true when lapp last served this file with a
-   *  DIFFERENT text on `line` whose ID equals `id` — i.e. the ref names older content even though
-   *  its ID happens to match the current line. Optional. */
-  isStaleByMemory?: (line: number, id: string) => boolean;
+  /** The session's record of rows lapp showed of this file: refs mean the lines they showed. Without it, every
+   *  ref follows the plain rule (the line with that number must carry that ID now). */
+  shown?: ShownRows;
 }
 
 /** Where an edit changed the file. */
@@ -43,6 +43,8 @@ export interface EditOutcome {
   warnings: string[];
   /** In the NEW file's line numbers, sorted, non-overlapping. */
   regions: ChangedRegion[];
+  /** Refs accepted at another line than their number (lapp's own earlier edits moved those lines). */
+  mapped: { ref: string; line: number }[];
 }
 
 /** An edit whose refs all checked out, in the file's numbering before the call. */

@@ -1,9 +1,16 @@
 // The public face of the edit engine for the tools: one call to apply, two to render.
 // Everything here is pure; the tool loads the file, calls applyEdits, writes outcome.doc, renders.
 
-export { applyEdits } from "./apply.ts";
+export { applyEdits, applyResolved } from "./apply.ts";
 export { stripCopiedPrefixes, splitContent } from "./content.ts";
-export type { ChangedRegion, EditInput, EditOptions, EditOutcome, EditType } from "./edit-types.ts";
+export type {
+  ChangedRegion,
+  EditInput,
+  EditOptions,
+  EditOutcome,
+  EditType,
+  ResolvedEdit,
+} from "./edit-types.ts";
 export { EDIT_TYPES } from "./edit-types.ts";
 export { renderDryRun } from "./render-dry-run.ts";
 export { renderEditSuccess, shownLinesOfSuccess } from "./render-result.ts";

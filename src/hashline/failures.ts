@@ -1,9 +1,9 @@
 // Turns every failure of a call into ONE error. Precedence of the code (the first kind present wins):
-// INVALID_EDIT > INVALID_REF > LINE_OUT_OF_RANGE > HASH_MISMATCH — the call's shape before its freshness.
+// INVALID_EDIT > INVALID_REF > LINE_OUT_OF_RANGE > HASH_MISMATCH > AMBIGUOUS_REF — shape before freshness.
 
 import { LappError } from "../errors.ts";
 import * as say from "./messages.ts";
-import { hashMismatchError, renderRepairPayload, repairLines, type StaleRef } from "./repair.ts";
+import { refusedRefsError, renderRepairPayload, repairLines, type StaleRef } from "./repair.ts";
 import type { EditFailure, FailureCode } from "./validate.ts";
 
 /**
@@ -16,6 +16,7 @@ export const FAILURE_PRECEDENCE: readonly FailureCode[] = [
   "INVALID_REF",
   "LINE_OUT_OF_RANGE",
   "HASH_MISMATCH",
+  "AMBIGUOUS_REF",
 ];
 
 export function failuresToError(
@@ -24,7 +25,7 @@ export function failuresToError(
   lineRefCount: number,
 ): LappError {
   const stale: StaleRef[] = failures.flatMap((failure) => (failure.stale ? [failure.stale] : []));
-  if (stale.length === failures.length) return hashMismatchError(lines, stale, lineRefCount);
+  if (stale.length === failures.length) return refusedRefsError(lines, stale, lineRefCount);
 
   const primary = FAILURE_PRECEDENCE.find((code) => failures.some((failure) => failure.code === code))!;
   if (failures.length === 1) return new LappError(primary, say.withNothingWritten(failures[0]!.message));

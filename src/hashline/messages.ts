@@ -72,18 +72,38 @@ export const lineOutOfRange = (
   shown: string,
   lineCount: number,
   lastRef: string | undefined,
-  movedTo: string | undefined,
 ): string => {
   const size =
     lastRef === undefined
       ? `the file is empty (insert with "0:")`
       : `the file has ${plural(lineCount, "line")} (the last is ${lastRef})`;
-  const moved = movedTo ? `; its ID now sits on ${movedTo} (use that if it is the line you meant)` : "";
-  return `${editPlace(index, field)} is ${shown}, but ${size}${moved}`;
+  return `${editPlace(index, field)} is ${shown}, but ${size}`;
 };
 
-export const staleRef = (index: number, field: string, shown: string, line: number): string =>
-  `${editPlace(index, field)} is ${shown}, but line ${line} changed since it was read (fresh rows below)`;
+/** Why a ref was refused, in the words of its list item (the payload below shows the rows). */
+export const staleRef = (
+  index: number,
+  field: string,
+  shown: string,
+  reason: "changed" | "moved" | "gone",
+  fresh: string,
+): string => {
+  const line = shown.split("#")[0];
+  const why = {
+    changed: `line ${line} changed since it was shown (now ${fresh})`,
+    moved: `that line was moved by a change made outside lapp; it is now ${fresh}`,
+    gone: `that line was replaced by an earlier edit; ${fresh} is there now`,
+  }[reason];
+  return `${editPlace(index, field)} is ${shown}, but ${why}`;
+};
+
+export const ambiguousRef = (
+  index: number,
+  field: string,
+  shown: string,
+  candidates: readonly string[],
+): string =>
+  `${editPlace(index, field)} is ${shown}, which lapp showed for more than one line: ${candidates.join(" or ")}`;
 
 // warnings
 
@@ -112,6 +132,7 @@ export const problemKind = (code: string, count: number): string => {
     INVALID_REF: ["invalid ref", "invalid refs"],
     LINE_OUT_OF_RANGE: ["line out of range", "lines out of range"],
     HASH_MISMATCH: ["stale ref", "stale refs"],
+    AMBIGUOUS_REF: ["ambiguous ref", "ambiguous refs"],
   };
   const [one, many] = names[code] ?? [code, code];
   return `${count} ${count === 1 ? one : many}`;
@@ -121,21 +142,56 @@ export const problemListItem = (message: string): string => `- ${message}`;
 
 export const staleRowsHeading = (): string => "Current rows around the stale refs:";
 
-export function hashMismatchSummary(staleCount: number, refCount: number, lines: readonly number[]): string {
+export function hashMismatchSummary(
+  staleCount: number,
+  refCount: number,
+  stale: readonly { line: number; at: number; reason?: string }[],
+  ambiguousCount: number,
+): string {
   const verb = staleCount === 1 ? "is" : "are";
-  const which =
-    lines.length === 1
-      ? `line ${lines[0]} changed since it was read`
-      : `lines ${lines.join(", ")} changed since they were read`;
-  return `${staleCount} of ${plural(refCount, "ref")} ${verb} stale (${which}); ${NOTHING_WRITTEN}`;
+  const moved = stale.filter((ref) => ref.reason === "moved");
+  const changed = stale.filter((ref) => ref.reason !== "moved");
+  const parts: string[] = [];
+  if (changed.length === 1) parts.push(`line ${changed[0]!.line} changed since it was read`);
+  else if (changed.length > 1)
+    parts.push(`lines ${changed.map((ref) => ref.line).join(", ")} changed since they were read`);
+  if (moved.length > 0) {
+    const list = moved.map((ref) => `${ref.line}→${ref.at}`).join(", ");
+    parts.push(`moved outside lapp: ${list}`);
+  }
+  if (ambiguousCount > 0) parts.push(`${plural(ambiguousCount, "ambiguous ref")}`);
+  return `${staleCount} of ${plural(refCount, "ref")} ${verb} stale (${parts.join("; ")}); ${NOTHING_WRITTEN}`;
 }
+
+export const ambiguousSummary = (count: number, refCount: number): string =>
+  `${count} of ${plural(refCount, "ref")} ${count === 1 ? "names" : "name"} more than one line lapp showed; ${NOTHING_WRITTEN}`;
 
 export const repairGroupSeparator = (): string => "...";
 
-export const movedHint = (staleRef: string, freshRef: string): string =>
-  `hint: the ID of ${staleRef} is now on ${freshRef} only; use ${freshRef} if that is the line you meant.`;
+export const movedOutside = (sent: string, fresh: string): string =>
+  `${sent} is now ${fresh} (moved by a change made outside lapp; check the rows above, then use ${fresh}).`;
+
+export const changedOutside = (sent: string, fresh: string): string =>
+  `${sent} was rewritten; what is there now is ${fresh}.`;
+
+export const replacedByEdit = (sent: string, fresh: string): string =>
+  `${sent} was replaced by an earlier edit; the new text starts at ${fresh}.`;
+
+export const ambiguousCandidates = (sent: string, fresh: readonly string[]): string =>
+  `${sent} was shown for ${fresh.length} different lines, now ${fresh.join(" and ")}; use the ref of the one you mean.`;
 
 export const retryWithFreshRefs = (): string => "Retry with the fresh refs above.";
+
+/** The result line for refs that lapp's own edits had moved (docs/format.md). */
+export function mappedRefsNote(mapped: readonly { ref: string; line: number }[]): string {
+  const shownCount = 10;
+  const list = mapped
+    .slice(0, shownCount)
+    .map(({ ref, line }) => `${ref}→${line}`)
+    .join(", ");
+  const more = mapped.length > shownCount ? ` and ${mapped.length - shownCount} more` : "";
+  return `refs from before your last edit were mapped: ${list}${more}`;
+}
 
 export const overlapPair = (first: string, second: string): string => `${first} overlaps ${second}`;
 

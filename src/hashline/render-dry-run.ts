@@ -8,16 +8,38 @@ import { displayText, formatContextRow, formatRow } from "./format.ts";
 import * as say from "./messages.ts";
 import { RESULT_CONTEXT } from "./render-result.ts";
 
+/** Old line numbers whose rows (with their current refs) the preview shows: what the session records. */
+export function shownLinesOfDryRun(before: TextDocument, outcome: EditOutcome): number[] {
+  const shown: number[] = [];
+  for (const group of previewWindows(before, outcome)) {
+    let line = group.from;
+    for (const region of group.items) {
+      for (; line < region.oldStart; line++) shown.push(line);
+      abbreviatedRows(region.removedCount, (offset) => {
+        shown.push(region.oldStart + offset);
+        return "";
+      });
+      line = region.oldStart + region.removedCount;
+    }
+    for (; line <= group.to; line++) shown.push(line);
+  }
+  return shown;
+}
+
+function previewWindows(before: TextDocument, outcome: EditOutcome) {
+  return mergeWindows(outcome.regions, (region) => ({
+    from: Math.max(1, region.oldStart - RESULT_CONTEXT),
+    to: Math.min(before.lines.length, region.oldStart + region.removedCount - 1 + RESULT_CONTEXT),
+  }));
+}
+
 export function renderDryRun(displayPath: string, before: TextDocument, outcome: EditOutcome): string {
   const old = before.lines;
   const next = outcome.doc.lines;
   const out = [
     say.dryRunSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, next.length),
   ];
-  const groups = mergeWindows(outcome.regions, (region) => ({
-    from: Math.max(1, region.oldStart - RESULT_CONTEXT),
-    to: Math.min(old.length, region.oldStart + region.removedCount - 1 + RESULT_CONTEXT),
-  }));
+  const groups = previewWindows(before, outcome);
   const context = (line: number) => ` ${formatContextRow(line, old[line - 1]!)}`;
   groups.forEach((group, groupIndex) => {
     if (groupIndex > 0) out.push(say.regionSeparator());

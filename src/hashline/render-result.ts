@@ -20,19 +20,31 @@ function resultWindows(outcome: EditOutcome) {
 }
 
 /**
- * Line numbers (new file) inside the windows the success text shows — what the server records as served.
- * Rows left out of an abbreviated region are included: they are the edit's own new text.
+ * Line numbers (new file) of the rows the success text shows with their refs — what the session records as
+ * shown. Rows left out of an abbreviated region are not: the model never saw their refs.
  */
 export function shownLinesOfSuccess(outcome: EditOutcome): number[] {
-  return resultWindows(outcome).flatMap(({ from, to }) =>
-    Array.from({ length: Math.max(0, to - from + 1) }, (_, offset) => from + offset),
-  );
+  const shown: number[] = [];
+  for (const group of resultWindows(outcome)) {
+    let line = group.from;
+    for (const region of group.items) {
+      for (; line < region.start; line++) shown.push(line);
+      abbreviatedRows(region.lineCount, (offset) => {
+        shown.push(region.start + offset);
+        return "";
+      });
+      line = region.start + region.lineCount;
+    }
+    for (; line <= group.to; line++) shown.push(line);
+  }
+  return shown;
 }
 
 export function renderEditSuccess(displayPath: string, outcome: EditOutcome): string {
   const { lines } = outcome.doc;
   const total = lines.length;
   const out = [say.editedSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, total)];
+  if (outcome.mapped.length > 0) out.push(say.mappedRefsNote(outcome.mapped));
   if (total === 0) out.push(say.fileNowEmpty());
   const groups = resultWindows(outcome);
   groups.forEach((group, groupIndex) => {

@@ -1,26 +1,35 @@
-// The HASH_MISMATCH repair payload: fresh rows ±2 around each stale ref, the changed line marked `>>>`,
-// so the model retries locally instead of re-reading the file. Shape fixed by SPEC §3.
+// The repair payload of HASH_MISMATCH and AMBIGUOUS_REF: fresh rows ±2 around where each refused ref points now,
+// that line marked `>>>` (every candidate, for an ambiguous ref), so the model retries without re-reading.
 
 import { LappError } from "../errors.ts";
+import { refOf } from "./hash.ts";
 import { formatMarkedRow } from "./format.ts";
 import * as say from "./messages.ts";
-import { uniqueNearbyRef } from "./nearby.ts";
+import type { StaleReason } from "./verify-ref.ts";
 
-/** Rows shown either side of a stale line. */
+/** Rows shown either side of a refused ref's line. */
 export const REPAIR_CONTEXT = 2;
 
 export interface StaleRef {
+  /** The ref as the model sent it. */
   line: number;
-  /** The ID the model sent (the content it saw when it read). */
   id: string;
+  /** The current line it points at (marked `>>>`): where the shown line went, or what replaced it. */
+  at: number;
+  /** Why it was refused (HASH_MISMATCH); absent for an ambiguous ref. */
+  reason?: StaleReason;
+  /** AMBIGUOUS_REF: every current line the ref may mean, all marked `>>>`. */
+  candidates?: number[];
 }
 
 /** The line numbers a repair payload shows, grouped (overlapping or touching windows merged). */
 export function repairGroups(
   lineCount: number,
-  staleLines: readonly number[],
+  markedLines: readonly number[],
 ): { from: number; to: number }[] {
-  const sorted = [...new Set(staleLines)].sort((a, b) => a - b);
+  const sorted = [...new Set(markedLines)]
+    .filter((line) => line >= 1 && line <= lineCount)
+    .sort((a, b) => a - b);
   const groups: { from: number; to: number }[] = [];
   for (const line of sorted) {
     const from = Math.max(1, line - REPAIR_CONTEXT);
@@ -33,54 +42,73 @@ export function repairGroups(
 }
 
 /**
- * The payload body: each group of rows (stale lines marked `>>> `, others indented 4 spaces), the
- * moved-ID hints of that group, `...` between groups, and the closing retry line.
+ * The payload body: each group of rows (marked lines `>>> `, others indented 4 spaces), `...` between groups,
+ * one line per ref whose line moved or is ambiguous saying where it is now, and the closing retry line.
  */
-export function renderRepairPayload(lines: readonly string[], stale: readonly StaleRef[]): string {
-  const staleLines = new Set(stale.map((ref) => ref.line));
+export function renderRepairPayload(lines: readonly string[], refused: readonly StaleRef[]): string {
+  const distinct = uniqueRefs(refused);
+  const marked = new Set(distinct.flatMap(markedLinesOf));
   const out: string[] = [];
-  for (const group of repairGroups(lines.length, [...staleLines])) {
+  for (const group of repairGroups(lines.length, [...marked])) {
     if (out.length > 0) out.push(say.repairGroupSeparator());
     for (let line = group.from; line <= group.to; line++) {
-      out.push(formatMarkedRow(line, lines[line - 1]!, staleLines.has(line)));
+      out.push(formatMarkedRow(line, lines[line - 1]!, marked.has(line)));
     }
-    for (const ref of uniqueRefs(stale)) {
-      if (ref.line < group.from || ref.line > group.to) continue;
-      const fresh = uniqueNearbyRef(lines, ref.line, ref.id, ref.line);
-      if (fresh !== undefined) out.push(say.movedHint(`${ref.line}#${ref.id}`, fresh));
-    }
+  }
+  for (const ref of distinct) {
+    const note = whereNow(lines, ref);
+    if (note) out.push(note);
   }
   out.push(say.retryWithFreshRefs());
   return out.join("\n");
 }
 
-/** The whole HASH_MISMATCH error when stale refs are the only problem of the call. */
-export function hashMismatchError(
+/** The whole error when refused refs are the only problem of the call. */
+export function refusedRefsError(
   lines: readonly string[],
-  stale: readonly StaleRef[],
+  refused: readonly StaleRef[],
   refCount: number,
 ): LappError {
-  const distinct = uniqueRefs(stale);
-  const staleLines = [...new Set(distinct.map((ref) => ref.line))].sort((a, b) => a - b);
-  const summary = say.hashMismatchSummary(distinct.length, Math.max(refCount, distinct.length), staleLines);
+  const distinct = uniqueRefs(refused);
+  const stale = distinct.filter((ref) => ref.candidates === undefined);
+  const ambiguous = distinct.filter((ref) => ref.candidates !== undefined);
+  const summary =
+    stale.length > 0
+      ? say.hashMismatchSummary(stale.length, Math.max(refCount, distinct.length), stale, ambiguous.length)
+      : say.ambiguousSummary(ambiguous.length, Math.max(refCount, distinct.length));
   return new LappError(
-    "HASH_MISMATCH",
+    stale.length > 0 ? "HASH_MISMATCH" : "AMBIGUOUS_REF",
     summary,
     renderRepairPayload(lines, distinct),
     repairLines(lines, distinct),
   );
 }
 
-/** Every line number the payload for `stale` shows. */
-export function repairLines(lines: readonly string[], stale: readonly StaleRef[]): number[] {
-  return repairGroups(
-    lines.length,
-    stale.map((ref) => ref.line),
-  ).flatMap(({ from, to }) => Array.from({ length: to - from + 1 }, (_, offset) => from + offset));
+/** Every line number the payload for `refused` shows. */
+export function repairLines(lines: readonly string[], refused: readonly StaleRef[]): number[] {
+  return repairGroups(lines.length, refused.flatMap(markedLinesOf)).flatMap(({ from, to }) =>
+    Array.from({ length: to - from + 1 }, (_, offset) => from + offset),
+  );
 }
 
-function uniqueRefs(stale: readonly StaleRef[]): StaleRef[] {
+function markedLinesOf(ref: StaleRef): number[] {
+  return ref.candidates ?? [ref.at];
+}
+
+/** One exact line on where a refused ref's line is now; none for a plain "this line changed". */
+function whereNow(lines: readonly string[], ref: StaleRef): string | undefined {
+  const sent = `${ref.line}#${ref.id}`;
+  const fresh = (line: number) => refOf(line, lines[line - 1]!);
+  if (ref.candidates) return say.ambiguousCandidates(sent, ref.candidates.map(fresh));
+  if (ref.at < 1 || ref.at > lines.length) return undefined;
+  if (ref.reason === "moved") return say.movedOutside(sent, fresh(ref.at));
+  if (ref.reason === "gone") return say.replacedByEdit(sent, fresh(ref.at));
+  if (ref.at !== ref.line) return say.changedOutside(sent, fresh(ref.at));
+  return undefined;
+}
+
+function uniqueRefs(refused: readonly StaleRef[]): StaleRef[] {
   const seen = new Map<string, StaleRef>();
-  for (const ref of stale) seen.set(`${ref.line}#${ref.id}`, ref);
+  for (const ref of refused) seen.set(`${ref.line}#${ref.id}`, ref);
   return [...seen.values()].sort((a, b) => a.line - b.line || a.id.localeCompare(b.id));
 }

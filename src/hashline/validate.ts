@@ -6,18 +6,26 @@ import { splitContent, stripCopiedPrefixes } from "./content.ts";
 import { EDIT_TYPES, type EditInput, type EditOptions, type ResolvedEdit } from "./edit-types.ts";
 import { lineId } from "./hash.ts";
 import * as say from "./messages.ts";
-import { uniqueNearbyRef } from "./nearby.ts";
 import { exampleRefOf, parseRef, showRef, type ParsedRef } from "./refs.ts";
+import type { StaleRef } from "./repair.ts";
+import { verifyLineRef } from "./verify-ref.ts";
 
-export type FailureCode = "INVALID_EDIT" | "INVALID_REF" | "LINE_OUT_OF_RANGE" | "HASH_MISMATCH";
+export type FailureCode =
+  "INVALID_EDIT" | "INVALID_REF" | "LINE_OUT_OF_RANGE" | "AMBIGUOUS_REF" | "HASH_MISMATCH";
 
 export interface EditFailure {
   code: FailureCode;
   /** Index of the edit in the call. */
   index: number;
   message: string;
-  /** For HASH_MISMATCH: the stale ref, so the repair payload can show fresh rows around it. */
-  stale?: { line: number; id: string };
+  /** For HASH_MISMATCH and AMBIGUOUS_REF: the ref, so the repair payload can show fresh rows where it points. */
+  stale?: StaleRef;
+}
+
+/** A ref accepted at another line than its number: lapp's own edits moved the line it named. */
+export interface MappedRef {
+  ref: string;
+  line: number;
 }
 
 export interface Validation {
@@ -27,6 +35,8 @@ export interface Validation {
   warnings: { index: number; text: string }[];
   /** Every distinct line ref of the call (`12#KT`), for "K of N refs are stale". */
   lineRefs: Set<string>;
+  /** Refs whose line moved since they were shown, by lapp's own edits (the result says where they are now). */
+  mapped: MappedRef[];
 }
 
 type CheckedRef = { ok: true; ref: ParsedRef } | { ok: false };
@@ -37,7 +47,7 @@ export function validateEdits(
   edits: readonly EditInput[],
   options: EditOptions = {},
 ): Validation {
-  const state: Validation = { resolved: [], failures: [], warnings: [], lineRefs: new Set() };
+  const state: Validation = { resolved: [], failures: [], warnings: [], lineRefs: new Set(), mapped: [] };
   const example = exampleRefOf(doc.lines);
   edits.forEach((edit, index) => validateOne(doc, edit, index, options, example, state));
   return state;
@@ -62,7 +72,7 @@ function validateOne(
   const end = present(edit.end);
   const failuresBefore = state.failures.length;
 
-  /** Parses, range-checks and hash-checks one ref; records failures. */
+  /** Parses one ref and resolves it to a current line (docs/format.md); records failures. */
   const check = (field: string, raw: string): CheckedRef => {
     const parsed = parseRef(raw, example);
     if (!parsed.ok) {
@@ -77,24 +87,41 @@ function validateOne(
     if (ref.kind !== "line") return { ok: true, ref };
     const shown = showRef(ref);
     state.lineRefs.add(shown);
+    const verdict = verifyLineRef(doc.lines, ref.line, ref.id, options.shown);
+    if (verdict.ok) {
+      if (verdict.line !== ref.line && !state.mapped.some((mapped) => mapped.ref === shown))
+        state.mapped.push({ ref: shown, line: verdict.line });
+      return { ok: true, ref: { kind: "line", line: verdict.line, id: ref.id } };
+    }
     const lineCount = doc.lines.length;
-    if (ref.line < 1 || ref.line > lineCount) {
-      const empty = lineCount === 0;
-      const lastRef = empty ? undefined : refLabel(doc, lineCount);
-      const near = empty
-        ? undefined
-        : uniqueNearbyRef(doc.lines, Math.min(Math.max(ref.line, 1), lineCount), ref.id);
-      const message = say.lineOutOfRange(index, field, shown, lineCount, lastRef, near);
-      state.failures.push({ code: "LINE_OUT_OF_RANGE", index, message });
-      return { ok: false };
+    switch (verdict.code) {
+      case "LINE_OUT_OF_RANGE": {
+        const lastRef = lineCount === 0 ? undefined : refLabel(doc, lineCount);
+        const message = say.lineOutOfRange(index, field, shown, lineCount, lastRef);
+        state.failures.push({ code: "LINE_OUT_OF_RANGE", index, message });
+        break;
+      }
+      case "HASH_MISMATCH": {
+        const fresh = refLabel(doc, verdict.at);
+        const message = say.staleRef(index, field, shown, verdict.reason, fresh);
+        const stale: StaleRef = { line: ref.line, id: ref.id, at: verdict.at, reason: verdict.reason };
+        state.failures.push({ code: "HASH_MISMATCH", index, message, stale });
+        break;
+      }
+      case "AMBIGUOUS_REF": {
+        const fresh = verdict.candidates.map((line) => refLabel(doc, line));
+        const message = say.ambiguousRef(index, field, shown, fresh);
+        const stale: StaleRef = {
+          line: ref.line,
+          id: ref.id,
+          at: verdict.candidates[0]!,
+          candidates: verdict.candidates,
+        };
+        state.failures.push({ code: "AMBIGUOUS_REF", index, message, stale });
+        break;
+      }
     }
-    const current = doc.lines[ref.line - 1]!;
-    if (lineId(ref.line, current) !== ref.id || options.isStaleByMemory?.(ref.line, ref.id) === true) {
-      const message = say.staleRef(index, field, shown, ref.line);
-      state.failures.push({ code: "HASH_MISMATCH", index, message, stale: { line: ref.line, id: ref.id } });
-      return { ok: false };
-    }
-    return { ok: true, ref };
+    return { ok: false };
   };
 
   const content = edit.content === undefined ? undefined : takeContent(edit.content, index, state.warnings);

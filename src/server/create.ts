@@ -6,8 +6,7 @@ import type { Config } from "../config.ts";
 import { INSTRUCTIONS } from "../messages.ts";
 import { compileBlocklist } from "../security/blocklist.ts";
 import { PathGuard } from "../security/guard.ts";
-import { FileQueue } from "../files/file-queue.ts";
-import { ServedMemory } from "../files/served-memory.ts";
+import { EditSession } from "../session/edit-session.ts";
 import { selectTools } from "../tools/registry.ts";
 import { VERSION } from "../version.ts";
 import { callTool } from "./call.ts";
@@ -26,8 +25,7 @@ export function createLappServer(config: Config, log: Logger = createLogger(conf
   const tools = selectTools(config.onlyTools);
   const toolsByName = new Map(tools.map((tool) => [tool.name as string, tool]));
   const guard = new PathGuard(config.root, compileBlocklist(config.block, config.allow));
-  const queue = new FileQueue();
-  const memory = new ServedMemory();
+  const session = new EditSession(guard);
   let toolList: ReturnType<typeof describeTools> | undefined;
 
   const server = new Server(
@@ -45,8 +43,7 @@ export function createLappServer(config: Config, log: Logger = createLogger(conf
       {
         config,
         guard,
-        queue,
-        memory,
+        session,
         signal: extra.signal,
         progress: async (progress, total, message) => {
           if (progressToken === undefined) return;

@@ -6,10 +6,11 @@ import { analyzeBlocks, type BlockFinder, type BlockSpan } from "../blocks/find.
 import { chooseHeader, locateHeaders } from "../blocks/locate.ts";
 import * as say from "../blocks/messages.ts";
 import { LappError, unwrap } from "../errors.ts";
-import { lineId, refOf } from "../hashline/hash.ts";
+import { refOf } from "../hashline/hash.ts";
 import { formatRow } from "../hashline/format.ts";
 import { exampleRefOf, parseRef } from "../hashline/refs.ts";
-import { hashMismatchError } from "../hashline/repair.ts";
+import { refusedRefsError } from "../hashline/repair.ts";
+import { verifyLineRef, type ShownRows } from "../hashline/verify-ref.ts";
 
 export const locatorFields = {
   anchor: v.optional(
@@ -62,7 +63,7 @@ export function findTarget(
   lines: readonly string[],
   fileName: string,
   locator: Locator,
-  isStaleByMemory: (line: number, id: string) => boolean,
+  shown: ShownRows,
 ): BlockTarget {
   const anchor = locator.anchor?.trim() ? locator.anchor : undefined;
   if (anchor !== undefined && locator.pattern !== undefined) {
@@ -74,7 +75,7 @@ export function findTarget(
   const finder = analyzeBlocks(lines, fileName);
   const line =
     anchor !== undefined
-      ? verifiedAnchorLine(lines, anchor, isStaleByMemory)
+      ? verifiedAnchorLine(lines, anchor, shown)
       : unwrap(
           chooseHeader(
             finder,
@@ -90,21 +91,28 @@ export function findTarget(
   return { span: unwrap(finder.find(line)), finder };
 }
 
-/** The line an anchor names, checked like every ref lapp takes: syntax, range, hash, served memory. */
-function verifiedAnchorLine(
-  lines: readonly string[],
-  anchor: string,
-  isStaleByMemory: (line: number, id: string) => boolean,
-): number {
+/** The line an anchor names, checked by the one ref verifier every tool uses (docs/format.md). */
+function verifiedAnchorLine(lines: readonly string[], anchor: string, shown: ShownRows): number {
   const ref = unwrap(parseRef(anchor, exampleRefOf(lines)));
   if (ref.kind !== "line") throw new LappError("INVALID_REF", say.anchorIsNoLine(anchor));
-  const shown = `${ref.line}#${ref.id}`;
-  if (ref.line < 1 || ref.line > lines.length) {
-    const lastRef = lines.length === 0 ? undefined : refOf(lines.length, lines[lines.length - 1]!);
-    throw new LappError("LINE_OUT_OF_RANGE", say.anchorPastEnd(shown, lines.length, lastRef));
+  const verdict = verifyLineRef(lines, ref.line, ref.id, shown);
+  if (verdict.ok) return verdict.line;
+  const sent = { line: ref.line, id: ref.id };
+  switch (verdict.code) {
+    case "LINE_OUT_OF_RANGE": {
+      const lastRef = lines.length === 0 ? undefined : refOf(lines.length, lines[lines.length - 1]!);
+      throw new LappError(
+        "LINE_OUT_OF_RANGE",
+        say.anchorPastEnd(`${ref.line}#${ref.id}`, lines.length, lastRef),
+      );
+    }
+    case "HASH_MISMATCH":
+      throw refusedRefsError(lines, [{ ...sent, at: verdict.at, reason: verdict.reason }], 1);
+    case "AMBIGUOUS_REF":
+      throw refusedRefsError(
+        lines,
+        [{ ...sent, at: verdict.candidates[0]!, candidates: verdict.candidates }],
+        1,
+      );
   }
-  if (lineId(ref.line, lines[ref.line - 1]!) !== ref.id || isStaleByMemory(ref.line, ref.id)) {
-    throw hashMismatchError(lines, [{ line: ref.line, id: ref.id }], 1);
-  }
-  return ref.line;
 }

@@ -2,14 +2,12 @@
 // `block START..END (N lines)` and then its rows, capped like a read.
 import * as v from "valibot";
 import * as say from "../blocks/messages.ts";
-import { LappError } from "../errors.ts";
 import { refOf } from "../hashline/hash.ts";
 import { readPage } from "../hashline/page.ts";
 import { MAX_PAGE_BYTES } from "../limits.ts";
-import { findTarget, locatorFields, type BlockTarget } from "./block-target.ts";
+import { findTarget, locatorFields } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
-import { loadGuarded } from "./load-guarded.ts";
 
 export const findBlockTool = defineTool({
   name: "lapp_find_block",
@@ -27,24 +25,24 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
     openWorldHint: false,
   },
   run(input, context) {
-    const path = context.resolve(input.path);
-    const { doc } = loadGuarded(context, path);
-    const { lines } = doc;
-    let target: BlockTarget;
-    try {
-      target = findTarget(lines, path.display, input, context.memory.staleChecker(path.real, lines));
-    } catch (error) {
-      // Rows an error showed (repair payload, candidates) carry fresh refs: a retry with them must pass.
-      if (error instanceof LappError) context.memory.rememberRows(path.real, lines, error.shownLines);
-      throw error;
-    }
-    const { start, end } = target.span;
-    const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), MAX_PAGE_BYTES);
-    context.memory.remember(path.real, lines.slice(start - 1, page.lastLine), start);
-    const startRef = refOf(start, lines[start - 1]!);
-    const endRef = refOf(end, lines[end - 1]!);
-    const out = [say.blockHeading(startRef, endRef, end - start + 1), ...page.rows];
-    if (page.lastLine < end) out.push(say.blockContinuation(start, page.lastLine, startRef, endRef, end));
-    return out.join("\n");
+    return context.session.withFile(context.resolve, input.path, (file) => {
+      const { lines } = file;
+      const target = file.guarded(() => findTarget(lines, file.path.display, input, file.shown));
+      const { start, end } = target.span;
+      const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), MAX_PAGE_BYTES);
+      const startRef = refOf(start, lines[start - 1]!);
+      const endRef = refOf(end, lines[end - 1]!);
+      file.show(rowsOfPage(start, page.lastLine, end));
+      const out = [say.blockHeading(startRef, endRef, end - start + 1), ...page.rows];
+      if (page.lastLine < end) out.push(say.blockContinuation(start, page.lastLine, startRef, endRef, end));
+      return out.join("\n");
+    });
   },
 });
+
+/** The rows the answer shows with refs: the page, and the block's last line named in the heading. */
+function rowsOfPage(start: number, lastShown: number, end: number): number[] {
+  const rows = Array.from({ length: Math.max(0, lastShown - start + 1) }, (_, offset) => start + offset);
+  if (lastShown < end) rows.push(end);
+  return rows;
+}

@@ -125,8 +125,18 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
       },
     });
     if (outcome.binaryStart) throw new LappError("BINARY_FILE", binaryStart(path.display));
-    // The refs served here are for the current content; an older full read must not make them look stale.
-    for (const file of outcome.files) context.memory.forget(file.absolute);
+    // The rows shown join each file's record of shown rows, so their refs work in lapp_edit like a read's.
+    await Promise.all(
+      outcome.files.map((file) =>
+        context.session
+          .showFound(
+            (raw) => unwrap(context.guard.resolve(raw)),
+            file.absolute,
+            new Map(file.rows.map(([line, ref]) => [line, ref])),
+          )
+          .catch(() => undefined),
+      ),
+    );
     const renderOptions = { context: contextLines, maxResults, budgetMs: SEARCH_TIME_BUDGET_MS };
     return input.format === "structured"
       ? renderStructured(outcome, renderOptions)

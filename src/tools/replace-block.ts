@@ -4,14 +4,12 @@ import * as v from "valibot";
 import { bracketBalance } from "../blocks/balance.ts";
 import * as say from "../blocks/messages.ts";
 import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
-import { LappError } from "../errors.ts";
-import { splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
+import { unwrap } from "../errors.ts";
+import { applyResolved, splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
 import { refOf } from "../hashline/hash.ts";
-import { applyWithMemory, commitOutcome } from "./apply-outcome.ts";
-import { findTarget, locatorFields, type BlockTarget } from "./block-target.ts";
+import { findTarget, locatorFields } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
-import { loadGuarded } from "./load-guarded.ts";
 
 export const replaceBlockTool = defineTool({
   name: "lapp_replace_block",
@@ -39,47 +37,24 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
     openWorldHint: false,
   },
   run(input, context) {
-    const path = context.resolve(input.path);
-    return context.queue.run(path.real, () => {
-      const loaded = loadGuarded(context, path);
-      const { doc } = loaded;
-      const rememberShown = (error: unknown) => {
-        if (error instanceof LappError) context.memory.rememberRows(path.real, doc.lines, error.shownLines);
-      };
-      let target: BlockTarget;
-      try {
-        target = findTarget(
-          doc.lines,
-          path.display,
-          input,
-          context.memory.staleChecker(path.real, doc.lines),
-        );
-      } catch (error) {
-        rememberShown(error);
-        throw error;
-      }
+    return context.session.withFile(context.resolve, input.path, (file) => {
+      const { lines } = file;
+      const target = file.guarded(() => findTarget(lines, file.path.display, input, file.shown));
       const { start, end } = target.span;
       const warnings: string[] = [];
       const copied = stripCopiedPrefixes(input.content);
       if (copied.stripped) warnings.push(say.prefixesStripped());
-      const reindented = reindentToHeader(splitContent(copied.content), indentationOf(doc.lines[start - 1]!));
+      const reindented = reindentToHeader(splitContent(copied.content), indentationOf(lines[start - 1]!));
       if (reindented.shift) warnings.push(say.reindented(reindented.shift.from, reindented.shift.to));
-      const balance = bracketBalance(reindented.lines, path.display, doc.lines);
+      const balance = bracketBalance(reindented.lines, file.path.display, lines);
       if (balance && (balance.unclosed > 0 || balance.unopened > 0)) {
         warnings.push(say.unbalancedContent(balance.unclosed, balance.unopened));
       }
-      // The range's refs are computed from the file just loaded (the anchor was verified above), so the
-      // engine re-checks nothing the model did not send; it splices, keeps bytes and renders.
-      const applied = applyWithMemory(context, path, loaded, [
-        {
-          type: "replace",
-          start: refOf(start, doc.lines[start - 1]!),
-          end: refOf(end, doc.lines[end - 1]!),
-          content: reindented.lines.length === 0 ? "" : `${reindented.lines.join("\n")}\n`,
-        },
-      ]);
-      const outcome = { ...applied, warnings: [...applied.warnings, ...warnings] };
-      return commitOutcome(context, path, loaded, outcome, input.dry_run);
+      // The span was found (and its anchor verified) in the file just loaded: the engine splices it directly.
+      const label = `${refOf(start, lines[start - 1]!)}..${refOf(end, lines[end - 1]!)}`;
+      const edit = { index: 0, type: "replace" as const, start, end, lines: reindented.lines, label };
+      const outcome = unwrap(applyResolved(file.loaded.doc, [edit]));
+      return file.commit({ ...outcome, warnings: [...outcome.warnings, ...warnings] }, input.dry_run);
     });
   },
 });

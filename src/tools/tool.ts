@@ -3,9 +3,8 @@
 
 import type * as v from "valibot";
 import type { Config, ToolName } from "../config.ts";
-import type { FileQueue } from "../files/file-queue.ts";
-import type { ServedMemory } from "../files/served-memory.ts";
 import type { GuardedPath, PathGuard } from "../security/guard.ts";
+import type { EditSession } from "../session/edit-session.ts";
 
 export type ContentBlock = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
 
@@ -15,8 +14,8 @@ export type ToolOutput = string | { content: ContentBlock[] };
 export interface ToolContext {
   config: Config;
   guard: PathGuard;
-  queue: FileQueue;
-  memory: ServedMemory;
+  /** Per-file queue, loading, the record of shown rows and commits: every tool reads and writes through it. */
+  session: EditSession;
   /** Aborted when the client cancels the request. */
   signal: AbortSignal;
   /** Sends an MCP progress notification when the client asked for them; a no-op otherwise. */

@@ -29,8 +29,7 @@ Returns the new file as N#ID:text rows (up to ${WRITE_ECHO_MAX_LINES} lines) so 
     openWorldHint: false,
   },
   run(input, context) {
-    const path = context.resolve(input.path);
-    return context.queue.run(path.real, () => {
+    return context.session.withPath(context.resolve, input.path, (path) => {
       if (path.exists) throw new LappError("FILE_EXISTS", fileExists(path.display));
       const { content, stripped } = stripCopiedPrefixes(input.content);
       const bytes = new TextEncoder().encode(content);
@@ -44,7 +43,7 @@ Returns the new file as N#ID:text rows (up to ${WRITE_ECHO_MAX_LINES} lines) so 
       }
       const { lines } = splitLines(content);
       const shown = lines.length <= WRITE_ECHO_MAX_LINES;
-      if (shown) context.memory.remember(path.real, lines);
+      context.session.showCreated(path.real, lines, shown ? lines.map((_, index) => index + 1) : []);
       const summary = shown
         ? [
             wroteFile(path.display, lines.length, bytes.length),

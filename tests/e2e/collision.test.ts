@@ -1,5 +1,5 @@
-// The collision guard of SPEC §2: a ref whose 2-letter ID happens to match a line changed behind lapp's back is
-// still refused when lapp served the older content — and the fresh ref from that refusal is then accepted.
+// The collision guard (docs/format.md): a ref whose 2-letter ID happens to match a line changed behind lapp's back is
+// still refused when lapp showed the older content — and the fresh ref from that refusal is then accepted.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -60,7 +60,7 @@ test("unknown keys in an edit are INVALID_ARGUMENTS naming the field", async () 
   expect(result.text).toContain("new_content");
 });
 
-test("after an edit shifts lines, an old ref whose ID collides with the line now at its number is refused", async () => {
+test("after an edit shifts lines, an old ref whose ID collides with the line now at its number edits the line it named", async () => {
   // Lines with letters hash without their line number, so a collision found for line 4 holds wherever they sit.
   const kept = "const kept = true;";
   const target = collidingText(4, kept);
@@ -77,12 +77,15 @@ test("after an edit shifts lines, an old ref whose ID collides with the line now
   expect(inserted.isError).toBe(false);
   expect(`4#${lineId(4, kept)}`).toBe(oldRefOfTarget);
 
-  // The model meant `target` (now on line 5); by ID alone the ref would hit `kept`. It must be refused.
-  const before = readFileSync(path, "utf8");
+  // The model meant `target` (now on line 5); by ID alone the ref would hit `kept`. lapp carried the ref with the
+  // line through its own edit, so it edits `target` and says where it went.
   const result = await lapp.call("lapp_edit", {
     path: "shift.js",
     edits: [{ type: "replace", anchor: oldRefOfTarget, content: "const replaced = 2;" }],
   });
-  expect(errorCode(result.text)).toBe("HASH_MISMATCH");
-  expect(readFileSync(path, "utf8")).toBe(before);
+  expect(result.isError).toBe(false);
+  expect(result.text).toContain(`refs from before your last edit were mapped: ${oldRefOfTarget}→5`);
+  expect(readFileSync(path, "utf8")).toBe(
+    `// top\nconst inserted = 1;\nconst other = 0;\n${kept}\nconst replaced = 2;\n// end\n`,
+  );
 });

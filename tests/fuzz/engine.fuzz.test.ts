@@ -146,14 +146,16 @@ describe("the edit engine under random input", () => {
     );
   });
 
-  test("a ref the served memory calls stale fails the whole call", () => {
+  test("a ref the record of shown rows calls changed fails the whole call", () => {
     fc.assert(
       fc.property(documents, fc.nat(), (doc, pick) => {
         if (doc.lines.length === 0) return;
         const line = 1 + (pick % doc.lines.length);
         const anchor = `${line}#${lineId(line, doc.lines[line - 1]!)}`;
         const result = applyEdits(doc, [{ type: "replace", anchor, content: "changed" }], {
-          isStaleByMemory: (staleLine) => staleLine === line,
+          shown: {
+            lookup: (staleLine) => (staleLine === line ? { kind: "changed", at: line } : { kind: "unknown" }),
+          },
         });
         expect(result.ok).toBe(false);
         if (!result.ok) expect(result.error.code).toBe("HASH_MISMATCH");

@@ -35,8 +35,14 @@ describe("all failures together", () => {
     expect(error.details).toContain(`>>> ${ref(3)}:`);
   });
 
-  test("precedence: INVALID_EDIT > INVALID_REF > LINE_OUT_OF_RANGE > HASH_MISMATCH", () => {
-    expect(FAILURE_PRECEDENCE).toEqual(["INVALID_EDIT", "INVALID_REF", "LINE_OUT_OF_RANGE", "HASH_MISMATCH"]);
+  test("precedence: INVALID_EDIT > INVALID_REF > LINE_OUT_OF_RANGE > HASH_MISMATCH > AMBIGUOUS_REF", () => {
+    expect(FAILURE_PRECEDENCE).toEqual([
+      "INVALID_EDIT",
+      "INVALID_REF",
+      "LINE_OUT_OF_RANGE",
+      "HASH_MISMATCH",
+      "AMBIGUOUS_REF",
+    ]);
     const staleEdit: EditInput = { type: "delete", anchor: stale(5) };
     const rangeEdit: EditInput = { type: "delete", anchor: "50#ZZ" };
     const refEdit: EditInput = { type: "delete", anchor: "five" };
@@ -84,11 +90,12 @@ describe("what the texts carry", () => {
     expect(error.summary).toContain(ref(7));
   });
 
-  test("LINE_OUT_OF_RANGE points at the line that now carries the ID, when exactly one does", () => {
+  test("LINE_OUT_OF_RANGE names the last line and never guesses where an unknown ref's line went", () => {
     const id = lineId(7, "main()");
     const error = failure([{ type: "replace", anchor: `9#${id}`, content: "x" }]);
     expect(error.code).toBe("LINE_OUT_OF_RANGE");
-    expect(error.summary).toContain(`now sits on ${ref(7)}`);
+    expect(error.summary).toContain(`the last is ${ref(7)}`);
+    expect(error.summary).not.toContain("now sits on");
   });
 
   test("OVERLAPPING_EDITS names both edits by index and ref", () => {

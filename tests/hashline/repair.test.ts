@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { applyEdits } from "../../src/hashline/edit.ts";
 import { lineId, refOf } from "../../src/hashline/hash.ts";
-import { hashMismatchError, repairGroups } from "../../src/hashline/repair.ts";
+import { refusedRefsError, repairGroups } from "../../src/hashline/repair.ts";
 import { parseRef } from "../../src/hashline/refs.ts";
 import { documentFromText } from "../../src/text/document.ts";
 
@@ -50,7 +50,11 @@ function payloadLines(
   stale: { line: number; id: string }[],
   refCount = stale.length,
 ): string[] {
-  const error = hashMismatchError(lines, stale, refCount);
+  const error = refusedRefsError(
+    lines,
+    stale.map((ref) => ({ ...ref, at: ref.line, reason: "changed" as const })),
+    refCount,
+  );
   expect(error.code).toBe("HASH_MISMATCH");
   return error.details.split("\n");
 }
@@ -120,12 +124,12 @@ describe("payload shape", () => {
   });
 
   test("the summary counts distinct stale refs among all refs, and names their lines", () => {
-    const error = hashMismatchError(
+    const error = refusedRefsError(
       lines,
       [
-        { line: 40, id: MOVED_ID },
-        { line: 10, id: MOVED_ID },
-        { line: 10, id: MOVED_ID },
+        { line: 40, id: MOVED_ID, at: 40 },
+        { line: 10, id: MOVED_ID, at: 10 },
+        { line: 10, id: MOVED_ID, at: 10 },
       ],
       5,
     );
@@ -133,51 +137,51 @@ describe("payload shape", () => {
   });
 });
 
-describe("the moved-ID hint", () => {
-  const base = fillers(80, MOVED_ID);
-  const hintsOf = (rows: string[]) => rows.filter((row) => row.startsWith("hint:"));
-
-  test("names the one nearby line that now carries the stale ID", () => {
-    const lines = [...base];
-    lines[32] = MOVED; // line 33: the text the model read on line 30 moved down three lines
+describe("where a refused ref's line is now", () => {
+  test("a plain changed line gets no guess, however close its old ID sits (the ±20-line hint is gone)", () => {
+    const lines = fillers(80, MOVED_ID);
+    lines[32] = MOVED;
     const out = payloadLines(lines, [{ line: 30, id: MOVED_ID }]);
-    const hints = hintsOf(out);
-    expect(hints).toHaveLength(1);
-    expect(hints[0]).toContain(`33#${MOVED_ID}`);
+    expect(out.some((row) => row.includes(`33#${MOVED_ID}`))).toBe(false);
     expect(out.at(-1)).toBe("Retry with the fresh refs above.");
   });
 
-  test("is absent when the ID sits on two nearby lines", () => {
-    const lines = [...base];
-    lines[32] = MOVED;
-    lines[25] = MOVED;
-    expect(hintsOf(payloadLines(lines, [{ line: 30, id: MOVED_ID }]))).toHaveLength(0);
+  test("a line moved outside lapp is marked at its new position and named with its fresh ref", () => {
+    const lines = fillers(80, MOVED_ID);
+    lines[36] = MOVED;
+    const error = refusedRefsError(lines, [{ line: 30, id: MOVED_ID, at: 37, reason: "moved" }], 1);
+    expect(error.code).toBe("HASH_MISMATCH");
+    const rows = error.details.split("\n");
+    expect(rows.filter((row) => row.startsWith(">>> ")).map(parseLine)).toEqual([37]);
+    expect(rows.some((row) => row.startsWith(`30#${MOVED_ID} is now 37#${MOVED_ID}`))).toBe(true);
+    expect(error.summary).toContain("30→37");
   });
 
-  test("is absent when the only carrier is more than 20 lines away", () => {
-    const lines = [...base];
-    lines[50] = MOVED; // line 51, 21 away from 30
-    expect(hintsOf(payloadLines(lines, [{ line: 30, id: MOVED_ID }]))).toHaveLength(0);
-    lines[49] = MOVED; // line 50 is exactly 20 away: the only carrier within reach (51 stays out)
-    const hints = hintsOf(payloadLines(lines, [{ line: 30, id: MOVED_ID }]));
-    expect(hints).toHaveLength(1);
-    expect(hints[0]).toContain(`50#${MOVED_ID}`);
-  });
-
-  test("is absent when the ID is nowhere near", () => {
-    expect(hintsOf(payloadLines(base, [{ line: 30, id: MOVED_ID }]))).toHaveLength(0);
+  test("an ambiguous ref marks every candidate and is AMBIGUOUS_REF", () => {
+    const lines = fillers(80, MOVED_ID);
+    const error = refusedRefsError(lines, [{ line: 30, id: MOVED_ID, at: 30, candidates: [30, 60] }], 1);
+    expect(error.code).toBe("AMBIGUOUS_REF");
+    expect(
+      error.details
+        .split("\n")
+        .filter((row) => row.startsWith(">>> "))
+        .map(parseLine),
+    ).toEqual([30, 60]);
+    expect(error.shownLines).toContain(60);
   });
 });
 
 describe("HASH_MISMATCH through applyEdits", () => {
-  test("the served-content memory catches an ID collision", () => {
+  test("the record of shown rows catches an ID collision", () => {
     const doc = documentFromText(SPEC_FILE);
     const current = refOf(6, "\tlegacy2();");
     const calls: [number, string][] = [];
     const result = applyEdits(doc, [{ type: "replace", anchor: current, content: "x" }], {
-      isStaleByMemory: (line, id) => {
-        calls.push([line, id]);
-        return line === 6;
+      shown: {
+        lookup: (line, id) => {
+          calls.push([line, id]);
+          return line === 6 ? { kind: "changed", at: 6 } : { kind: "unknown" };
+        },
       },
     });
     expect(result.ok ? "ok" : result.error.code).toBe("HASH_MISMATCH");
@@ -185,10 +189,10 @@ describe("HASH_MISMATCH through applyEdits", () => {
     if (!result.ok) expect(result.error.details).toContain(`>>> ${current}:`);
   });
 
-  test("memory that does not object lets the edit through", () => {
+  test("a record that does not know the ref lets the plain rule decide", () => {
     const doc = documentFromText(SPEC_FILE);
     const result = applyEdits(doc, [{ type: "replace", anchor: refOf(6, "\tlegacy2();"), content: "x" }], {
-      isStaleByMemory: () => false,
+      shown: { lookup: () => ({ kind: "unknown" }) },
     });
     expect(result.ok).toBe(true);
   });

@@ -1,0 +1,73 @@
+// One file opened in the edit session: its loaded text, the one ref verifier bound to its record of shown rows,
+// and the commit that writes an edit and carries the record to the new version.
+
+import { LappError, unwrap } from "../errors.ts";
+import { commitDocument } from "../files/commit.ts";
+import type { LoadedFile } from "../files/load.ts";
+import {
+  applyEdits,
+  renderDryRun,
+  renderEditSuccess,
+  shownLinesOfSuccess,
+  type EditInput,
+  type EditOutcome,
+} from "../hashline/edit.ts";
+import { shownLinesOfDryRun } from "../hashline/render-dry-run.ts";
+import type { ShownRows } from "../hashline/verify-ref.ts";
+import type { GuardedPath } from "../security/guard.ts";
+import type { ShownRecord } from "./shown-record.ts";
+
+export class SessionFile {
+  /** What the record says a ref means, against the lines as loaded: the verifier's view. */
+  readonly shown: ShownRows;
+
+  constructor(
+    readonly path: GuardedPath,
+    readonly loaded: LoadedFile,
+    private readonly record: ShownRecord,
+    private readonly settle: () => void,
+  ) {
+    this.shown = { lookup: (line, id) => record.lookup(line, id, this.lines) };
+  }
+
+  get lines(): readonly string[] {
+    return this.loaded.doc.lines;
+  }
+
+  /** Records rows (current line numbers) as shown to the model with their refs. */
+  show(rows: Iterable<number>): void {
+    this.record.show(this.lines, rows);
+    this.settle();
+  }
+
+  /** Runs `step`; a LappError it throws has its shown rows (repair payload, candidates) recorded first. */
+  guarded<T>(step: () => T): T {
+    try {
+      return step();
+    } catch (error) {
+      if (error instanceof LappError) this.show(error.shownLines);
+      throw error;
+    }
+  }
+
+  /** Validates and applies edits by refs; nothing is written here. */
+  apply(edits: readonly EditInput[]): EditOutcome {
+    return this.guarded(() => unwrap(applyEdits(this.loaded.doc, edits, { shown: this.shown })));
+  }
+
+  /**
+   * Writes the outcome atomically (FILE_CHANGED if the file moved on since it was loaded), carries the record to
+   * the new version, records the rows the answer shows, and renders it. A dry run writes nothing.
+   */
+  commit(outcome: EditOutcome, dryRun: boolean | undefined): string {
+    if (dryRun) {
+      this.show(shownLinesOfDryRun(this.loaded.doc, outcome));
+      return renderDryRun(this.path.display, this.loaded.doc, outcome);
+    }
+    unwrap(commitDocument(this.path, outcome.doc, this.loaded.identity));
+    this.record.carry(outcome.regions, outcome.doc.lines);
+    this.record.show(outcome.doc.lines, shownLinesOfSuccess(outcome));
+    this.settle();
+    return renderEditSuccess(this.path.display, outcome);
+  }
+}
