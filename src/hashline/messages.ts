@@ -178,7 +178,7 @@ export const replacedByEdit = (sent: string, fresh: string): string =>
   `${sent} was replaced by an earlier edit; the new text starts at ${fresh}.`;
 
 export const ambiguousCandidates = (sent: string, fresh: readonly string[]): string =>
-  `${sent} was shown for ${fresh.length} different lines, now ${fresh.join(" and ")}; use the ref of the one you mean.`;
+  `${sent} was shown for ${fresh.length} different lines, now ${fresh.join(" and ")}; use the ref of the one you mean (if that ref is ambiguous too, lapp_read those lines: a read settles what its refs mean).`;
 
 export const retryWithFreshRefs = (): string => "Retry with the fresh refs above.";
 

@@ -52,9 +52,12 @@ export class EditSession {
     return new SessionFile(path, loaded, record, () => this.records.settle());
   }
 
-  /** Records rows of a file whose whole text was read (a read page): `lines` is the file as it is now. */
-  showRows(realPath: string, lines: readonly string[], rows: Iterable<number>): void {
-    this.sync(realPath, lines).show(lines, rows);
+  /**
+   * Records rows of a file whose whole text is at hand: `lines` is the file as it is now. `refresh` for a read
+   * page, which supersedes older showings of the lines it shows again (docs/format.md).
+   */
+  showRows(realPath: string, lines: readonly string[], rows: Iterable<number>, refresh = false): void {
+    this.sync(realPath, lines).show(lines, rows, refresh);
     this.records.settle();
   }
 

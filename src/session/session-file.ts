@@ -34,9 +34,9 @@ export class SessionFile {
     return this.loaded.doc.lines;
   }
 
-  /** Records rows (current line numbers) as shown to the model with their refs. */
-  show(rows: Iterable<number>): void {
-    this.record.show(this.lines, rows);
+  /** Records rows (current line numbers) as shown with their refs; `refresh` for a read of a whole range. */
+  show(rows: Iterable<number>, refresh = false): void {
+    this.record.show(this.lines, rows, refresh);
     this.settle();
   }
 

@@ -129,11 +129,13 @@ export class ShownRecord {
   }
 
   /**
-   * Records rows of the current version as shown (a read page, grep rows, an edit result, an error payload).
-   * The most recent showing of a (row, ID) wins, except over a live entry for another line that this answer did
-   * not show again: the model may still hold that ref, so both stay and a ref to them is ambiguous.
+   * Records rows of the current version as shown. The most recent showing of a (row, ID) wins over entries whose
+   * line is gone, but a live entry for ANOTHER line stays beside it (a ref to them is then ambiguous): the model
+   * may still hold the older ref, and an answer that shows a few rows (an edit result, an error payload) does not
+   * tell it that ref now means something else. A `refresh` (a read page or a block: the model chose to look again)
+   * does: it supersedes the entries of other lines that it also showed, each under its own fresh ref.
    */
-  show(lines: readonly string[], rows: Iterable<number>): void {
+  show(lines: readonly string[], rows: Iterable<number>, refresh = false): void {
     const shown = new Map<number, number>();
     for (const line of rows) {
       if (line < 1 || line > lines.length) continue;
@@ -147,7 +149,9 @@ export class ShownRecord {
       const at = shown.get(key);
       const drop =
         at !== undefined &&
-        (this.state[index] !== State.Live || this.pos[index] === at || reshown.has(this.pos[index]!));
+        (this.state[index] !== State.Live ||
+          this.pos[index] === at ||
+          (refresh && reshown.has(this.pos[index]!)));
       if (!drop) this.move(index, kept++);
     }
     this.count = kept;

@@ -32,7 +32,7 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
       const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), MAX_PAGE_BYTES);
       const startRef = refOf(start, lines[start - 1]!);
       const endRef = refOf(end, lines[end - 1]!);
-      file.show(rowsOfPage(start, page.lastLine, end));
+      file.show(rowsOfPage(start, page.lastLine, end), true);
       const out = [say.blockHeading(startRef, endRef, end - start + 1), ...page.rows];
       if (page.lastLine < end) out.push(say.blockContinuation(start, page.lastLine, startRef, endRef, end));
       return out.join("\n");

@@ -78,6 +78,7 @@ function readOnce(
       path.real,
       shown.lines,
       rows.map((row) => row.line),
+      true,
     );
   else context.session.showStreamed(path.real, rows);
 
