@@ -45,6 +45,31 @@ function buildIfNeeded() {
   if (result.exitCode !== 0) process.exit(result.exitCode ?? 1);
 }
 
+/** What src/cart.js must hold after the session: the demo checks itself and fails if lapp got anything wrong. */
+const EXPECTED_CART = `// A tiny shopping cart, used by \`npm run demo\` to show lapp editing real code.
+// Reviewed by the pricing team.
+
+export function createCart() {
+  return { items: [] };
+}
+
+export function addItem(cart, name, price) {
+  if (typeof price !== "number" || price < 0) {
+    throw new Error("price must not be negative");
+  }
+  cart.items.push({ name, price });
+  return cart;
+}
+
+export function total(cart) {
+  let sum = 0;
+  for (const item of cart.items) {
+    sum += item.price * (item.quantity ?? 1);
+  }
+  return Math.round(sum * 100) / 100;
+}
+`;
+
 async function main() {
   buildIfNeeded();
   const root = mkdtempSync(join(tmpdir(), "lapp-demo-"));
@@ -101,27 +126,46 @@ async function main() {
       ],
     });
 
-    heading("4.", "Someone changes the file behind the agent's back; the agent's old ref is now stale.");
-    const cartPath = join(root, "src", "cart.js");
-    writeFileSync(
-      cartPath,
-      readFileSync(cartPath, "utf8").replace("let sum = 0;", "let sum = 0; // running total"),
+    heading(
+      "4.",
+      "Keep editing with the refs of that first read: lapp followed the lines its own edit moved.",
     );
-    note("   (a teammate edited line 15 on disk)");
-    const stale = await call("lapp_edit", {
-      path: "src/cart.js",
-      edits: [{ type: "replace", anchor: refOfLine(read, 15), content: "  let sum = 0.0;" }],
-    });
-    note("   Nothing was written. The error carries fresh refs, so the agent retries without re-reading:");
+    note("   (line 17 of the read is line 18 now; the ref from the read still names it)");
     await call("lapp_edit", {
       path: "src/cart.js",
       edits: [
-        { type: "replace", anchor: refOfLine(stale, 15), content: "  let sum = 0.0; // running total" },
+        {
+          type: "replace",
+          anchor: refOfLine(read, 17),
+          content: "    sum += item.price * (item.quantity ?? 1);",
+        },
       ],
     });
 
     heading(
       "5.",
+      "Someone changes the file behind the agent's back: the old ref is refused, with the fresh one.",
+    );
+    const cartPath = join(root, "src", "cart.js");
+    const onDisk = readFileSync(cartPath, "utf8").split("\n");
+    onDisk.splice(1, 0, "// Reviewed by the pricing team.");
+    writeFileSync(cartPath, onDisk.join("\n"));
+    note("   (a teammate added a line at the top, on disk: every line below moved)");
+    const refused = await call("lapp_edit", {
+      path: "src/cart.js",
+      edits: [
+        { type: "replace", anchor: refOfLine(read, 19), content: "  return Math.round(sum * 100) / 100;" },
+      ],
+    });
+    const fresh = / is now (\d+#[A-Z]{2})/.exec(refused)?.[1];
+    note(`   Nothing was written. The error names where that line is now (${fresh}); one retry, no re-read:`);
+    await call("lapp_edit", {
+      path: "src/cart.js",
+      edits: [{ type: "replace", anchor: fresh, content: "  return Math.round(sum * 100) / 100;" }],
+    });
+
+    heading(
+      "6.",
       "Create a new file (lapp_write never overwrites; it answers with refs to edit right away).",
     );
     await call("lapp_write", {
@@ -130,11 +174,11 @@ async function main() {
     });
 
     if (tools.some((tool) => tool.name === "lapp_grep")) {
-      heading("6.", "Search: matches come with the same refs, ready for lapp_edit.");
+      heading("7.", "Search: matches come with the same refs, ready for lapp_edit.");
       await call("lapp_grep", { pattern: "price", path: "src", context: 0 });
     }
     if (tools.some((tool) => tool.name === "lapp_find_block")) {
-      heading("7.", "Whole blocks: find a Python method by name and get its exact span.");
+      heading("8.", "Whole blocks: find a Python method by name and get its exact span.");
       await call("lapp_find_block", { path: "src/tax.py", pattern: "def render" });
       note("   … and replace a whole function by naming it, without knowing where it ends:");
       await call("lapp_replace_block", {
@@ -144,12 +188,19 @@ async function main() {
       });
     }
 
-    heading("8.", "Secrets stay out of reach, and so does everything outside the root.");
+    heading("9.", "Secrets stay out of reach, and so does everything outside the root.");
     await call("lapp_read", { path: ".env" });
     await call("lapp_read", { path: "../../etc/passwd" });
 
-    heading("✓", "The final src/cart.js (in a scratch copy that is removed now):");
-    console.log(indent(readFileSync(cartPath, "utf8")));
+    const final = readFileSync(cartPath, "utf8");
+    if (final !== EXPECTED_CART) {
+      heading("✗", "src/cart.js is not what the agent meant to write:");
+      console.log(indent(final));
+      process.exitCode = 1;
+      return;
+    }
+    heading("✓", "The final src/cart.js is exactly what the agent meant (scratch copy, removed now):");
+    console.log(indent(final));
   } finally {
     await client.close();
     rmSync(root, { recursive: true, force: true });

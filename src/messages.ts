@@ -8,8 +8,8 @@ export const STARTUP_HINT =
 
 export const INSTRUCTIONS = `lapp shows every line as N#ID:text — N is the line number, ID a two-letter hash of the line's content (e.g. 12#KT:const x = 1;).
 To edit, name lines by their ref (12#KT) in lapp_edit instead of retyping old code; never include the N#ID: prefix in new content.
-Refs stay valid across pages and across edits of other lines; after an edit, use the fresh refs it returns.
-If an edit fails with HASH_MISMATCH, the file changed since you read it: retry with the fresh refs in the error, no re-read needed.
+Refs stay valid for the whole session, across pages and across your own edits: a ref from your first read still names the same line after your earlier edits moved it, so read once and edit change by change without re-reading.
+If someone else changed the file, the edit is refused (HASH_MISMATCH) and the error names the line's fresh ref: retry with it, no re-read needed. AMBIGUOUS_REF lists the lines a ref may mean: use the fresh ref of the one you mean.
 Use lapp_grep to find lines (it returns refs), lapp_find_block / lapp_replace_block for whole functions or classes, lapp_write only for new files.
 ${STARTUP_HINT}`;
 

@@ -56,7 +56,7 @@ export const ambiguousHint = (): string =>
 export const candidatesNote = (): string =>
   "Only lines that start a block are counted when some matching lines do and others do not.";
 
-/** The first line of lapp_find_block's result, exactly as SPEC §3 fixes it. */
+/** The first line of lapp_find_block's result, exactly as docs/format.md fixes it. */
 export const blockHeading = (startRef: string, endRef: string, lineCount: number): string =>
   `block ${startRef}..${endRef} (${lineCount} lines)`;
 

@@ -4,7 +4,7 @@
 import { MAX_LINE_CHARS } from "../limits.ts";
 import { refOf } from "./hash.ts";
 
-/** Lines longer than this are shown cut (SPEC §3 lapp_read). */
+/** Lines longer than this are shown cut (docs/format.md, "Rows"). */
 export const MAX_DISPLAY_CHARS = MAX_LINE_CHARS;
 
 /** Separator between ref and text: `:` for lines that matter, `-` for surrounding context (like grep). */

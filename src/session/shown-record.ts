@@ -45,6 +45,8 @@ export class ShownRecord {
   /** Text hash of every line of the version the entries describe; undefined when only shown rows are known. */
   private version: Uint32Array | undefined;
   private count = 0;
+  /** Entry indexes by (row, ID) key, built on the first lookup after entries were added, dropped or reordered. */
+  private byKey: Map<number, number[]> | undefined;
   private rowLine = new Uint32Array(64);
   private rowId = new Uint8Array(64);
   private pos = new Int32Array(64);
@@ -142,6 +144,7 @@ export class ShownRecord {
       shown.set(keyOf(line, idIndex(lineId(line, lines[line - 1]!))), line);
     }
     if (shown.size === 0) return;
+    this.byKey = undefined;
     const reshown = new Set(shown.values());
     let kept = 0;
     for (let index = 0; index < this.count; index++) {
@@ -185,6 +188,7 @@ export class ShownRecord {
   /** Records one streamed row (a page of a file too large to hold): no version is known for it. */
   showStreamed(line: number, text: string): void {
     this.version = undefined;
+    this.byKey = undefined;
     const id = idIndex(lineId(line, text));
     let kept = 0;
     for (let index = 0; index < this.count; index++) {
@@ -197,15 +201,11 @@ export class ShownRecord {
 
   /** What a ref (row, ID) means in the current version (call `sync` first). */
   lookup(line: number, id: string, lines: readonly string[]): RecordLookup {
-    const want = keyOf(line, idIndex(id));
-    let last = -1;
-    const others: number[] = [];
-    for (let index = 0; index < this.count; index++) {
-      if (keyOf(this.rowLine[index]!, this.rowId[index]!) !== want) continue;
-      if (last >= 0) others.push(last);
-      last = index;
-    }
-    if (last < 0) return { kind: "unknown" };
+    const matches = this.indexByKey().get(keyOf(line, idIndex(id)));
+    if (matches === undefined) return { kind: "unknown" };
+    // Entries are in showing order: the last is the most recent showing.
+    const last = matches[matches.length - 1]!;
+    const others = matches.slice(0, -1);
     const state = this.state[last]!;
     const at = this.pos[last]!;
     if (state === State.Live) {
@@ -233,6 +233,19 @@ export class ShownRecord {
     }
     const kind = state === State.Moved ? "moved" : state === State.Gone ? "gone" : "changed";
     return { kind, at: clampLine(at, lines.length) };
+  }
+
+  private indexByKey(): Map<number, number[]> {
+    if (this.byKey) return this.byKey;
+    const byKey = new Map<number, number[]>();
+    for (let index = 0; index < this.count; index++) {
+      const key = keyOf(this.rowLine[index]!, this.rowId[index]!);
+      const list = byKey.get(key);
+      if (list) list.push(index);
+      else byKey.set(key, [index]);
+    }
+    this.byKey = byKey;
+    return byKey;
   }
 
   private setState(index: number, state: State, at: number, span = 0) {

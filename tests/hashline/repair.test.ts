@@ -1,4 +1,4 @@
-// The HASH_MISMATCH repair payload: the exact shape of SPEC §3, ±2 fresh rows per stale ref,
+// The HASH_MISMATCH repair payload: the exact shape docs/format.md shows, ±2 fresh rows per stale ref,
 // `>>>` on the changed line, `...` between groups, and the moved-ID hint only when it is unambiguous.
 import { describe, expect, test } from "bun:test";
 import { applyEdits } from "../../src/hashline/edit.ts";
@@ -9,7 +9,7 @@ import { documentFromText } from "../../src/text/document.ts";
 
 const SPEC_FILE = "function alpha() {\n\treturn 0;\n}\n\nfunction beta() {\n\tlegacy2();\n\treturn 1;\n}\n";
 
-test("reproduces the SPEC example byte for byte", () => {
+test("reproduces the documented example byte for byte", () => {
   const doc = documentFromText(SPEC_FILE);
   // The model read line 6 when it still said `\tlegacy();`.
   const staleId = lineId(6, "\tlegacy();");

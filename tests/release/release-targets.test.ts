@@ -1,4 +1,4 @@
-// The release matrix promised by SPEC §5: seven archives with these exact names, one runtime each.
+// The release matrix the README promises: seven archives with these exact names, one runtime each.
 import { expect, test } from "bun:test";
 import { RELEASE_TARGETS, archiveName, binaryName } from "../../scripts/release-targets.ts";
 
