@@ -59,7 +59,8 @@ export function errorPointers(text: string): ErrorPointers {
     const stale = REF_IN_TEXT.exec(line)?.[0];
     for (const match of line.matchAll(POINTER)) {
       const fresh = match[1]!;
-      if (stale !== undefined && fresh !== stale) hints.push({ stale, fresh });
+      const known = hints.some((hint) => hint.stale === stale && hint.fresh === fresh);
+      if (stale !== undefined && fresh !== stale && !known) hints.push({ stale, fresh });
     }
   }
   return {
