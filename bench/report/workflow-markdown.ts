@@ -12,7 +12,14 @@ import {
 } from "../workflow/results.ts";
 
 const fmt = (value: number) => value.toLocaleString("en-US");
-const pct = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.round((100 * part) / whole)}%`);
+/** A share in percent; never rounded up to 100% (or down to 0%) when some are missing (or present). */
+function pct(part: number, whole: number): string {
+  if (whole === 0) return "—";
+  const value = (100 * part) / whole;
+  const shown = Math.round(value);
+  if ((shown === 100 && part < whole) || (shown === 0 && part > 0)) return `${value.toFixed(1)}%`;
+  return `${shown}%`;
+}
 
 function table(header: string[], rows: string[][], align: Array<"l" | "r"> = []): string {
   const rule = header.map((_, index) => (align[index] === "r" ? "---:" : "---"));
@@ -132,10 +139,10 @@ function outsideSection(results: AgentWorkflowResults): string {
       `${count} lines`,
       fmt(totals.files),
       fmt(totals.calls),
-      `${fmt(totals.refused)} (${pct(totals.refused, totals.calls)})`,
+      `${fmt(totals.refused)} of ${fmt(totals.calls)}`,
       fmt(totals.written),
       fmt(totals.refs),
-      `${fmt(totals.refsNamed)} (${pct(totals.refsNamed, totals.refs)})`,
+      `${fmt(totals.refsNamed)} of ${fmt(totals.refs)} (${pct(totals.refsNamed, totals.refs)})`,
       fmt(totals.errorsNamingOtherLine),
       codes(totals.codes),
     ];
@@ -146,7 +153,7 @@ function outsideSection(results: AgentWorkflowResults): string {
     "After the one read, lines are inserted straight on disk (not through lapp) above every ref the agent holds; then " +
       "each hunk's call is sent with the refs of the read. Every call must be refused with nothing written, and the " +
       "error should name the moved line's fresh ref (its new number and ID) as a `>>>` row, an `AMBIGUOUS_REF` " +
-      "candidate or a hint.",
+      "candidate or a sentence pointing to it.",
     "",
     table(
       [
@@ -163,5 +170,14 @@ function outsideSection(results: AgentWorkflowResults): string {
       rows,
       ["l", "r", "r", "r", "r", "r", "r", "r", "l"],
     ),
+    ...writtenList(results),
   ].join("\n");
+}
+
+/** Which calls changed the file after the outside change (stale refs accepted, or refused but written). */
+function writtenList(results: AgentWorkflowResults): string[] {
+  const items = results.outside
+    .filter((result) => result.wroteAt.length > 0)
+    .map((result) => `- ${result.id}, ${result.inserted} lines inserted: hunk ${result.wroteAt.join(", ")}`);
+  return items.length ? ["", "**Calls that changed the file after the outside change:**", "", ...items] : [];
 }

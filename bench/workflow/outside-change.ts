@@ -50,9 +50,16 @@ export async function runOutsideChange(
 
   const tool = lappTool(lapp, relative, pair.newDoc.lines);
   const read = await readWholeFile(lapp, relative);
-  const calls = hunkSteps(pair.oldDoc.lines, pair.newDoc.lines, pair.hunks)
-    .map((step) => tool.plan({ ...step, shiftBefore: 0 }, read))
-    .filter((call): call is LappEditCall => call !== undefined && lineRefsOf(call).length > 0);
+  const planned = hunkSteps(pair.oldDoc.lines, pair.newDoc.lines, pair.hunks).map((step) => ({
+    hunk: step.index + 1,
+    call: tool.plan({ ...step, shiftBefore: 0 }, read),
+  }));
+  const usable = planned.filter(
+    (item): item is { hunk: number; call: LappEditCall } =>
+      item.call !== undefined && lineRefsOf(item.call).length > 0,
+  );
+  const calls = usable.map((item) => item.call);
+  const hunkNumbers = usable.map((item) => item.hunk);
   const result: OutsideChangeResult = {
     id: pair.id,
     inserted: count,
@@ -60,6 +67,7 @@ export async function runOutsideChange(
     refs: 0,
     refused: 0,
     written: 0,
+    wroteAt: [],
     refsNamed: 0,
     errorsNamingOtherLine: 0,
     codes: {},
@@ -75,7 +83,7 @@ export async function runOutsideChange(
   writeFileSync(absolute, changed);
   const onDisk = readFileSync(absolute);
 
-  for (const call of calls) {
+  for (const [index, call] of calls.entries()) {
     const refs = lineRefsOf(call);
     const moved = new Set(
       refs.map((ref) => {
@@ -88,6 +96,7 @@ export async function runOutsideChange(
     result.refs += refs.length;
     if (Buffer.compare(readFileSync(absolute), onDisk) !== 0) {
       result.written++;
+      result.wroteAt.push(hunkNumbers[index]!);
       writeFileSync(absolute, onDisk); // put the outside version back so the next call meets the same file
     }
     if (reply.ok) continue;

@@ -50,6 +50,8 @@ export interface OutsideChangeResult {
   refused: number;
   /** Calls that changed the file (accepted, or refused but written): must be 0. */
   written: number;
+  /** The 1-based hunks whose call changed the file. */
+  wroteAt: number[];
   /** Refs whose line's fresh ref (its new number and ID) the error named as a `>>>` row, candidate or hint. */
   refsNamed: number;
   /** Errors whose `>>>` row or hint named a line other than the ones the call meant. */
