@@ -12,10 +12,12 @@ export interface ShownRow {
   marked: boolean;
 }
 
-const ROW = /^(>>>\s*|\s*)(\d+)#([A-Z]{2})[:-](.*)$/;
+/** A row, plain, indented, `>>>`-marked or as a list item (`- 12#AB:text`). */
+const ROW = /^(>>>\s*|\s*(?:[-*]\s+)?)(\d+)#([A-Z]{2})[:-](.*)$/;
 const REF_IN_TEXT = /\b\d+#[A-Z]{2}\b/;
-/** A ref offered as where a line now is: `… is now on 12#AB …`, `… sits on 12#AB …`, `use 12#AB …`. */
-const POINTER = /\b(?:now on|now at|sits on|moved to|fresh ref|use)\s+(\d+#[A-Z]{2})\b/g;
+const REFS_IN_TEXT = /\b\d+#[A-Z]{2}\b/g;
+/** A ref offered as where a line now is: `is now on 12#AB`, `sits on 12#AB`, `fresh ref is 12#AB`, `use 12#AB`, `→ 12#AB`. */
+const POINTER = /(?:\b(?:now on|now at|sits on|moved to|fresh ref(?: is)?:?|use)\s+|→\s*)(\d+#[A-Z]{2})\b/g;
 
 /** Every hashline row in a tool output, in order. */
 export function parseRows(text: string): ShownRow[] {
@@ -45,6 +47,8 @@ export interface ErrorPointers {
   marked: ShownRow[];
   /** Every row of an AMBIGUOUS_REF error: the candidates and their fresh refs. */
   candidates: ShownRow[];
+  /** Refs an AMBIGUOUS_REF error names outside rows (`candidates: 44#MP, 61#TT`), text unknown. */
+  inlineCandidates: string[];
   /** Sentences naming a stale ref (the first ref of the line) and the fresh ref they point to (`use N#ID`). */
   hints: Array<{ stale: string; fresh: string }>;
 }
@@ -54,8 +58,10 @@ export function errorPointers(text: string): ErrorPointers {
   const code = errorCodeOf(text);
   const rows = parseRows(text);
   const hints: Array<{ stale: string; fresh: string }> = [];
+  const inline = new Set<string>();
   for (const line of text.split("\n")) {
     if (ROW.test(line)) continue;
+    if (code === "AMBIGUOUS_REF") for (const match of line.matchAll(REFS_IN_TEXT)) inline.add(match[0]);
     const stale = REF_IN_TEXT.exec(line)?.[0];
     for (const match of line.matchAll(POINTER)) {
       const fresh = match[1]!;
@@ -67,6 +73,7 @@ export function errorPointers(text: string): ErrorPointers {
     code,
     marked: rows.filter((row) => row.marked),
     candidates: code === "AMBIGUOUS_REF" ? rows : [],
+    inlineCandidates: [...inline],
     hints,
   };
 }
@@ -94,5 +101,6 @@ export function pointedRefs(pointers: ErrorPointers): Set<string> {
     ...pointers.marked.map((row) => row.ref),
     ...pointers.hints.map((hint) => hint.fresh),
     ...pointers.candidates.map((row) => row.ref),
+    ...pointers.inlineCandidates,
   ]);
 }

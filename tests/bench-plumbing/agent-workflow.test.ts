@@ -166,6 +166,14 @@ describe("what the agent reads out of lapp's errors (plumbing)", () => {
 
     const moved = "error HASH_MISMATCH: line 20 moved\n    26#KT:  a();\n>>> 27#QW:  c();\n    28#NN:  d();";
     expect(freshRefFor(errorPointers(moved), "20#QW", "  c();")).toBe("27#QW");
+    for (const sentence of [
+      "20#QW moved; its fresh ref is 27#QW",
+      "20#QW → 27#QW",
+      "20#QW is stale, use 27#QW",
+    ])
+      expect(errorPointers(`error HASH_MISMATCH: x\n${sentence}`).hints).toEqual([
+        { stale: "20#QW", fresh: "27#QW" },
+      ]);
   });
 
   test("AMBIGUOUS_REF: a candidate is taken only when exactly one shows the line's text", () => {
@@ -175,6 +183,11 @@ describe("what the agent reads out of lapp's errors (plumbing)", () => {
     expect(pointers.candidates.map((row) => row.ref)).toEqual(["44#MP", "61#TT", "70#KB"]);
     expect(freshRefFor(pointers, "40#ZZ", "}")).toBeUndefined();
     expect(freshRefFor(pointers, "40#ZZ", "  return x;")).toBe("70#KB");
+    const listed = errorPointers(
+      "error AMBIGUOUS_REF: 40#ZZ\n- 44#MP:}\n- 61#TT:}\ncandidates: 44#MP, 61#TT",
+    );
+    expect(listed.candidates.map((row) => row.ref)).toEqual(["44#MP", "61#TT"]);
+    expect(listed.inlineCandidates).toEqual(["40#ZZ", "44#MP", "61#TT"]);
   });
 
   test("lines are inserted before a given line, byte for byte", () => {
