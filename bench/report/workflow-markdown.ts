@@ -46,7 +46,7 @@ function summaryRow(name: string, totals: AgentTotals): string[] {
     fmt(totals.calls),
     `${fmt(totals.acceptedFirst)} (${pct(totals.acceptedFirst, totals.hunks)})`,
     fmt(totals.refusals),
-    fmt(totals.retries),
+    `${fmt(totals.retries)} (${fmt(totals.namedRetries)} with a named ref)`,
     fmt(totals.rereads),
     fmt(totals.gaveUp),
     `${fmt(totals.exact)} of ${fmt(totals.files)}`,
@@ -59,6 +59,7 @@ function summarySection(results: AgentWorkflowResults): string {
   const peer = agentTotals(results.textPeer);
   const notes = [
     `Refusals by code — lapp_edit: ${codes(lapp.codes)}; str_replace: ${codes(peer.codes)}.`,
+    `The workflow part took ${results.durationSeconds} s (both tools and the outside-change runs).`,
     lapp.writtenOnRefusal + peer.writtenOnRefusal > 0
       ? `**Refused calls that still changed the file: lapp_edit ${lapp.writtenOnRefusal}, str_replace ${peer.writtenOnRefusal}.**`
       : "No refused call changed the file.",

@@ -84,6 +84,7 @@ export async function runAgent<Read extends ReadSnapshot, Call>(
       const named = tool.retryFromError(first, reply, read);
       if (named !== undefined) {
         result.retries++;
+        result.namedRetries++;
         if ((await send(step, named, "named ref")).ok) continue;
       }
     }

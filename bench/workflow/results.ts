@@ -12,6 +12,8 @@ export interface AgentFileResult {
   refusals: number;
   /** Calls sent again after a refusal (with a fresh ref the error named, or after a re-read). */
   retries: number;
+  /** Of the retries, those built from a fresh ref the error named (no re-read needed). */
+  namedRetries: number;
   /** Whole-file reads after the first one. */
   rereads: number;
   /** Hunks left out because even the call built on a re-read was refused. */
@@ -74,6 +76,7 @@ export interface AgentTotals {
   acceptedFirst: number;
   refusals: number;
   retries: number;
+  namedRetries: number;
   rereads: number;
   gaveUp: number;
   wrongCalls: number;
@@ -91,6 +94,7 @@ export function agentTotals(files: readonly AgentFileResult[]): AgentTotals {
     acceptedFirst: 0,
     refusals: 0,
     retries: 0,
+    namedRetries: 0,
     rereads: 0,
     gaveUp: 0,
     wrongCalls: 0,
@@ -105,6 +109,7 @@ export function agentTotals(files: readonly AgentFileResult[]): AgentTotals {
     totals.acceptedFirst += file.acceptedFirst;
     totals.refusals += file.refusals;
     totals.retries += file.retries;
+    totals.namedRetries += file.namedRetries;
     totals.rereads += file.rereads;
     totals.gaveUp += file.gaveUp;
     totals.wrongCalls += file.wrongCalls;
@@ -168,6 +173,7 @@ export function emptyFileResult(id: string, hunks: number): AgentFileResult {
     acceptedFirst: 0,
     refusals: 0,
     retries: 0,
+    namedRetries: 0,
     rereads: 0,
     gaveUp: 0,
     wrongCalls: 0,

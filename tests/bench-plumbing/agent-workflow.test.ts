@@ -230,6 +230,7 @@ describe("the workflow through dist/lapp and the text peer on a tiny file (plumb
       // Every hunk's first call, plus one call per retry; every refusal led to a retry.
       expect(result.calls).toBe(result.hunks + result.retries);
       expect(result.refusals).toBe(result.retries);
+      expect(result.retries).toBe(result.namedRetries + result.rereads);
       expect(readFileSync(join(root, "tiny", "tiny.js"), "utf8")).toBe(
         new TextDecoder().decode(pair.newBytes),
       );
