@@ -1,14 +1,14 @@
-// `npm run bench`: the offline apply-stage benchmark (no model needed). Token cost of real changes per edit
-// strategy, correctness of their replay through dist/lapp, latency, the large-file read; prints and writes results.
+// `npm run bench`: the offline apply-stage benchmark (no model needed). Token cost of real changes per edit strategy,
+// their replay through dist/lapp, the read-once agent workflow, latency, the large-file read; prints and writes results.
 //
 // Flags: --quick (fewer repeats), --no-readme (leave README.md alone). Env: LAPP_BENCH_MACHINE (machine label).
 
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureCorpus, readCorpusFile } from "./corpus/fetch.ts";
+import { ensureCorpus } from "./corpus/fetch.ts";
 import { BENCH_DIR, loadManifest } from "./corpus/manifest.ts";
-import { makeFilePair } from "./diff/file-pair.ts";
+import { corpusPairs } from "./corpus/pairs.ts";
 import { TOKENIZER } from "./costs/tool-calls.ts";
 import { measureLargeFile } from "./measure/large-file.ts";
 import { measureLatency } from "./measure/latency.ts";
@@ -20,6 +20,7 @@ import { updateReadme, writeResults } from "./report/write.ts";
 import { ensureBinary } from "./support/build.ts";
 import { startLappClient } from "./support/lapp-client.ts";
 import { findRipgrep, machineInfo, runDate, versions } from "./support/machine.ts";
+import { measureAgentWorkflow } from "./workflow/measure.ts";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -35,14 +36,7 @@ async function main(): Promise<void> {
   const downloaded = ensureCorpus(manifest, log);
   log(`corpus ready (${Object.keys(manifest.tarballs).length} tarballs, ${downloaded} fetched now)`);
 
-  const pairs = manifest.cases.map((item) =>
-    makeFilePair(
-      item.id,
-      item.path,
-      readCorpusFile({ package: item.package, version: item.from, path: item.path }),
-      readCorpusFile({ package: item.package, version: item.to, path: item.path }),
-    ),
-  );
+  const pairs = corpusPairs(manifest);
 
   log("tokens: planning lapp_edit, str_replace, apply_patch and whole-file calls …");
   const tokens = pairs.map(measureTokenCost);
@@ -62,6 +56,14 @@ async function main(): Promise<void> {
     } finally {
       await lapp.close();
     }
+
+    log("agent workflow: read once, one call per hunk, through dist/lapp and the text-addressed peer …");
+    const workflow = await measureAgentWorkflow(
+      manifest.cases,
+      pairs,
+      makeDir(join(scratch, "workflow")),
+      log,
+    );
 
     log("latency: startup, read, edit, find_block, grep vs rg …");
     const latency = await measureLatency(manifest, makeDir(join(scratch, "latency-root")), {
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
       tokens,
       replay,
       repair,
+      workflow,
       latency,
       largeFile,
       speed: speedFigures(latency, largeFile),

@@ -2,6 +2,7 @@
 // the README's Benchmark section shows. Pure: data in, text out.
 
 import type { OfflineResults } from "./offline-results.ts";
+import { renderWorkflowMarkdown } from "./workflow-markdown.ts";
 
 const fmt = (value: number) => value.toLocaleString("en-US");
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
@@ -24,6 +25,7 @@ export function renderOfflineMarkdown(results: OfflineResults): string {
     "",
     correctnessSection(results),
     "",
+    ...(results.workflow ? [renderWorkflowMarkdown(results.workflow, results.corpus), ""] : []),
     latencySection(results),
     "",
     speedSection(results),

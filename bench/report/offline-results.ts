@@ -7,6 +7,7 @@ import type { Latency } from "../measure/latency.ts";
 import type { RepairResult, ReplayResult } from "../measure/replay.ts";
 import type { TokenCost } from "../measure/token-costs.ts";
 import type { MachineInfo, Versions } from "../support/machine.ts";
+import type { AgentWorkflowResults } from "../workflow/results.ts";
 
 export interface OfflineResults {
   kind: "lapp-bench-offline";
@@ -22,6 +23,8 @@ export interface OfflineResults {
   tokens: TokenCost[];
   replay: ReplayResult[];
   repair: RepairResult[];
+  /** The read-once agent workflow (absent in runs made before it existed). */
+  workflow?: AgentWorkflowResults;
   latency: Latency;
   largeFile: LargeFileResult;
   speed: SpeedFigure[];
