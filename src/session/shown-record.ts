@@ -150,11 +150,13 @@ export class ShownRecord {
     for (let index = 0; index < this.count; index++) {
       const key = keyOf(this.rowLine[index]!, this.rowId[index]!);
       const at = shown.get(key);
+      // Gone and changed entries name no line any more; live, moved and uncertain ones name lines the model may
+      // still mean, so only a refresh that showed that line again (or a showing of the same line) supersedes them.
+      const state = this.state[index]!;
+      const tombstone = state === State.Gone || state === State.Changed;
       const drop =
         at !== undefined &&
-        (this.state[index] !== State.Live ||
-          this.pos[index] === at ||
-          (refresh && reshown.has(this.pos[index]!)));
+        (tombstone || this.pos[index] === at || (refresh && reshown.has(this.pos[index]!)));
       if (!drop) this.move(index, kept++);
     }
     this.count = kept;
@@ -214,6 +216,8 @@ export class ShownRecord {
       for (const index of others) {
         const otherState = this.state[index]!;
         if (otherState === State.Live || otherState === State.Moved) candidates.add(this.pos[index]!);
+        if (otherState === State.Uncertain)
+          for (const line of this.copiesOf(index, lines)) candidates.add(line);
       }
       if (candidates.size > 1)
         return { kind: "ambiguous", candidates: [...candidates].sort((a, b) => a - b) };
@@ -223,16 +227,22 @@ export class ShownRecord {
       return { kind: "live", at };
     }
     if (state === State.Uncertain) {
-      const candidates: number[] = [];
-      const end = Math.min(at + this.span[last]!, lines.length + 1);
-      for (let candidate = Math.max(at, 1); candidate < end; candidate++) {
-        if (textHash(lines[candidate - 1]!) === this.hash[last]) candidates.push(candidate);
-      }
+      const candidates = this.copiesOf(last, lines);
       if (candidates.length === 0) return { kind: "changed", at: clampLine(at, lines.length) };
       return { kind: "ambiguous", candidates };
     }
     const kind = state === State.Moved ? "moved" : state === State.Gone ? "gone" : "changed";
     return { kind, at: clampLine(at, lines.length) };
+  }
+
+  /** The current lines in an uncertain entry's span that hold its text. */
+  private copiesOf(index: number, lines: readonly string[]): number[] {
+    const copies: number[] = [];
+    const end = Math.min(this.pos[index]! + this.span[index]!, lines.length + 1);
+    for (let line = Math.max(this.pos[index]!, 1); line < end; line++) {
+      if (textHash(lines[line - 1]!) === this.hash[index]) copies.push(line);
+    }
+    return copies;
   }
 
   private indexByKey(): Map<number, number[]> {
