@@ -11,6 +11,7 @@ To edit, name lines by their ref (12#KT) in lapp_edit instead of retyping old co
 Refs stay valid across pages and across edits of other lines; after an edit, use the fresh refs it returns.
 If an edit fails with HASH_MISMATCH, the file changed since you read it: retry with the fresh refs in the error, no re-read needed.
 Use lapp_grep to find lines (it returns refs), lapp_find_block / lapp_replace_block for whole functions or classes, lapp_write only for new files.
+A big file read without offset/limit comes back as its outline (one START#ID..END#ID kind name row per block; lapp_read outline:true asks for it); then read only the rows you need with offset/limit or lapp_find_block.
 ${STARTUP_HINT}`;
 
 export function encodingNote(encoding: Encoding, bom: boolean): string | undefined {

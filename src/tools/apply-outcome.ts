@@ -1,5 +1,7 @@
 // The shared tail of lapp_edit and lapp_replace_block: run the engine, keep the collision guard in step with
 // what the model is shown, write atomically, and render the result (or the dry-run preview).
+import { clipToBudget } from "../budget/budget.ts";
+import { cutAtBudget } from "../budget/messages.ts";
 import { unwrap } from "../errors.ts";
 import {
   applyEdits,
@@ -39,10 +41,11 @@ export function commitOutcome(
   outcome: EditOutcome,
   dryRun: boolean | undefined,
 ): string {
-  if (dryRun) return renderDryRun(path.display, loaded.doc, outcome);
+  const maxTokens = context.config.maxOutputTokens;
+  if (dryRun) return clipToBudget(renderDryRun(path.display, loaded.doc, outcome), maxTokens, cutAtBudget);
   unwrap(commitDocument(path, outcome.doc, loaded.identity));
   // Only the rows the result shows count as served: refs the model still holds for other lines keep being
   // checked against the content it actually saw.
   context.memory.rememberRows(path.real, outcome.doc.lines, shownLinesOfSuccess(outcome));
-  return renderEditSuccess(path.display, outcome);
+  return renderEditSuccess(path.display, outcome, maxTokens);
 }

@@ -127,7 +127,12 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
     if (outcome.binaryStart) throw new LappError("BINARY_FILE", binaryStart(path.display));
     // The refs served here are for the current content; an older full read must not make them look stale.
     for (const file of outcome.files) context.memory.forget(file.absolute);
-    const renderOptions = { context: contextLines, maxResults, budgetMs: SEARCH_TIME_BUDGET_MS };
+    const renderOptions = {
+      context: contextLines,
+      maxResults,
+      budgetMs: SEARCH_TIME_BUDGET_MS,
+      maxOutputTokens: context.config.maxOutputTokens,
+    };
     return input.format === "structured"
       ? renderStructured(outcome, renderOptions)
       : renderText(outcome, renderOptions);
