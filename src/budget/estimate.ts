@@ -59,8 +59,9 @@ export function estimateTokens(text: string): number {
     } else if (isBlank(code)) {
       let end = index + 1;
       while (end < length && isBlank(text.charCodeAt(end))) end++;
-      // One space before a word or a sign is part of that token (` return`, ` =`).
-      const joinsNext = end - index === 1 && code === 32 && end < length;
+      // One space before a word or a sign is part of that token (` return`, ` =`); digits never take it.
+      const joinsNext =
+        end - index === 1 && code === 32 && end < length && wordClass(text.charCodeAt(end)) !== DIGIT;
       if (!joinsNext) tokens += Math.ceil((end - index) / BLANKS_PER_TOKEN);
       index = end;
     } else if (code < 128) {
