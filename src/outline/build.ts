@@ -21,8 +21,10 @@ export interface OutlineEntry {
 
 /** Kinds whose one-line members are listed. */
 const MEMBER_HOLDERS = new Set(["class", "interface", "struct", "trait", "protocol", "record"]);
-/** Kinds whose direct members are essential when they are (a class's members are its outline). */
-const ESSENTIAL_HOLDERS = new Set(["class", "struct", "record"]);
+/** Kinds whose direct members are essential when they are (a class's members, a namespace's declarations). */
+const ESSENTIAL_HOLDERS = new Set(["class", "struct", "record", "namespace", "module"]);
+/** Kinds whose body holds declarations like a file's top level does. */
+const NAMESPACES = new Set(["namespace", "module"]);
 /** Heading levels always listed. */
 const ESSENTIAL_HEADING_LEVEL = 3;
 
@@ -101,8 +103,9 @@ function addOneLiners(
     if (around < 0) declaration = topLineAt(text, language);
     else {
       const holder = spans[around]!.entry;
-      if (holder && MEMBER_HOLDERS.has(holder.kind) && line < spans[around]!.end)
-        declaration = memberLineAt(text, language);
+      const inside = holder !== null && line < spans[around]!.end;
+      if (inside && MEMBER_HOLDERS.has(holder.kind)) declaration = memberLineAt(text, language);
+      else if (inside && NAMESPACES.has(holder.kind)) declaration = topLineAt(text, language);
     }
     if (declaration)
       found.push({ start: line, end: line, ...declaration, depth: 0, essential: false, children: [] });
