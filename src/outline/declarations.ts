@@ -135,6 +135,9 @@ function braceDeclaration(text: string, dialect: string): Declaration | null {
       ? { kind, name: kind === "function" ? withParameters(found[1]! + argsOf(found[2]!)) : found[1]! }
       : null;
   }
+  // `declare const Schema: z.ZodObject<{` — a declared binding whose type runs over lines.
+  found = /\bdeclare\b/.test(text) ? /^(const|let|var)\s+([\w$]+)\s*:/.exec(stripped) : null;
+  if (found) return { kind: found[1]!, name: found[2]! };
   found = ASSIGNED_PATH.exec(text);
   if (found) {
     const kind = boundKind(found[2]!);
