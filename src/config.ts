@@ -1,6 +1,7 @@
 // Flags and environment → Config, as a pure function of (argv, env, cwd); main.ts does the IO.
 // Precedence: a flag beats its env var; --block/--allow from both sources add up.
 
+import { DEFAULT_MAX_OUTPUT_TOKENS, MIN_MAX_OUTPUT_TOKENS } from "./budget/budget.ts";
 import { DEFAULT_READ_LIMIT } from "./limits.ts";
 
 export const TOOL_NAMES = [
@@ -30,6 +31,8 @@ export interface Config {
   /** Absolute root as given (main.ts resolves its real path before serving). */
   root: string;
   limit: number;
+  /** Estimated tokens any one answer may take (src/budget/). */
+  maxOutputTokens: number;
   block: string[];
   allow: string[];
   onlyTools: ToolName[];
@@ -44,13 +47,22 @@ export type ParsedArgs =
 
 type Env = Record<string, string | undefined>;
 
-const VALUE_FLAGS = ["--root", "--limit", "--block", "--allow", "--only-tools", "--log-file"] as const;
+const VALUE_FLAGS = [
+  "--root",
+  "--limit",
+  "--max-output-tokens",
+  "--block",
+  "--allow",
+  "--only-tools",
+  "--log-file",
+] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 export function parseArgs(argv: readonly string[], env: Env, cwd: string): ParsedArgs {
   const values: Record<ValueFlag, string[]> = {
     "--root": [],
     "--limit": [],
+    "--max-output-tokens": [],
     "--block": [],
     "--allow": [],
     "--only-tools": [],
@@ -87,6 +99,18 @@ export function parseArgs(argv: readonly string[], env: Env, cwd: string): Parse
     limit = Number(limitInput);
   }
 
+  const budgetInput = values["--max-output-tokens"].at(-1) ?? nonEmpty(env.LAPP_MAX_OUTPUT_TOKENS);
+  let maxOutputTokens = DEFAULT_MAX_OUTPUT_TOKENS;
+  if (budgetInput !== undefined) {
+    if (!/^\d+$/.test(budgetInput) || Number(budgetInput) < MIN_MAX_OUTPUT_TOKENS) {
+      return {
+        kind: "error",
+        message: `--max-output-tokens must be a whole number ≥ ${MIN_MAX_OUTPUT_TOKENS}, got ${JSON.stringify(budgetInput)}`,
+      };
+    }
+    maxOutputTokens = Number(budgetInput);
+  }
+
   const block = [...DEFAULT_BLOCK_PATTERNS, ...colonList(env.LAPP_BLOCK), ...values["--block"]];
   const allow = [...colonList(env.LAPP_ALLOW), ...values["--allow"]];
 
@@ -111,7 +135,7 @@ export function parseArgs(argv: readonly string[], env: Env, cwd: string): Parse
   const logInput = values["--log-file"].at(-1) ?? nonEmpty(env.LAPP_LOG_FILE);
   const logFile = logInput === undefined ? undefined : absolute(logInput, cwd);
 
-  return { kind: "serve", config: { root, limit, block, allow, onlyTools, logFile } };
+  return { kind: "serve", config: { root, limit, maxOutputTokens, block, allow, onlyTools, logFile } };
 }
 
 function splitInline(arg: string): [string, string | undefined] {

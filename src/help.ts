@@ -1,4 +1,5 @@
 // The text of `lapp --help`: every flag with its env var and default.
+import { DEFAULT_MAX_OUTPUT_TOKENS } from "./budget/budget.ts";
 import { DEFAULT_BLOCK_PATTERNS } from "./config.ts";
 import { DEFAULT_READ_LIMIT } from "./limits.ts";
 import { VERSION } from "./version.ts";
@@ -13,6 +14,9 @@ Usage:
 Flags (each has an environment variable; a flag wins over its variable):
   --root <dir>         LAPP_ROOT         every operation is confined to this directory (default: current dir)
   --limit <n>          LAPP_LIMIT        default number of lines lapp_read returns (default: ${DEFAULT_READ_LIMIT})
+  --max-output-tokens <n>
+                       LAPP_MAX_OUTPUT_TOKENS  estimated tokens one answer may take; larger answers come in pages,
+                                         a big file's default read as its outline (default: ${DEFAULT_MAX_OUTPUT_TOKENS})
   --block <glob>       LAPP_BLOCK        add a blocked path pattern; repeatable (env: ':'-separated)
   --allow <glob>       LAPP_ALLOW        unblock: removes an equal block pattern and exempts paths it matches;
                                          repeatable (env: ':'-separated)

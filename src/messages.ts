@@ -11,6 +11,7 @@ To edit, name lines by their ref (12#KT) in lapp_edit instead of retyping old co
 Refs stay valid for the whole session, across pages and across your own edits: a ref from your first read still names the same line after your earlier edits moved it, so read once and edit change by change without re-reading.
 If someone else changed the file, the edit is refused (HASH_MISMATCH) and the error names the line's fresh ref: retry with it, no re-read needed. AMBIGUOUS_REF lists the lines a ref may mean: use the fresh ref of the one you mean.
 Use lapp_grep to find lines (it returns refs), lapp_find_block / lapp_replace_block for whole functions or classes, lapp_write only for new files.
+A big file read without offset/limit comes back as its outline (one START#ID..END#ID kind name row per block; lapp_read outline:true asks for it); then read only the rows you need with offset/limit or lapp_find_block.
 ${STARTUP_HINT}`;
 
 export function encodingNote(encoding: Encoding, bom: boolean): string | undefined {

@@ -14,6 +14,7 @@ describe("parseArgs", () => {
     expect(config).toEqual({
       root: "/work/proj",
       limit: 2000,
+      maxOutputTokens: 20000,
       block: [...DEFAULT_BLOCK_PATTERNS],
       allow: [],
       onlyTools: [...TOOL_NAMES],
@@ -33,6 +34,16 @@ describe("parseArgs", () => {
       root: "/elsewhere",
       limit: 7,
     });
+  });
+
+  test("--max-output-tokens beats LAPP_MAX_OUTPUT_TOKENS; below 2000 or not a number is an error", () => {
+    expect(serve(["--max-output-tokens", "8000"], { LAPP_MAX_OUTPUT_TOKENS: "9000" }).maxOutputTokens).toBe(
+      8000,
+    );
+    expect(serve([], { LAPP_MAX_OUTPUT_TOKENS: "9000" }).maxOutputTokens).toBe(9000);
+    for (const bad of ["1999", "lots", "-5"]) {
+      expect(parseArgs(["--max-output-tokens", bad], {}, "/w").kind).toBe("error");
+    }
   });
 
   test("--block and --allow add up from env (colon-separated) and flags (repeatable)", () => {

@@ -18,6 +18,8 @@ export interface BlockFinder {
   find(line: number): Result<BlockSpan>;
   /** Whether line `line` (1-based) starts a block of its own. */
   isHeader(line: number): boolean;
+  /** The block that line `line` (1-based) heads, or null (the outline walks every line with this). */
+  headedBy(line: number): BlockSpan | null;
 }
 
 /** Lexes or scans `lines` once by the rules of the language `fileName` (and its content) calls for. */
@@ -36,6 +38,11 @@ export function analyzeBlocks(lines: readonly string[], fileName: string, langua
     },
     isHeader(line) {
       return line >= 1 && line <= lines.length && rules.headerBlock(line - 1) !== null;
+    },
+    headedBy(line) {
+      if (line < 1 || line > lines.length) return null;
+      const span = rules.headerBlock(line - 1);
+      return span ? { start: span.start + 1, end: span.end + 1 } : null;
     },
   };
 }

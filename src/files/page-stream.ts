@@ -4,8 +4,9 @@
 
 import { isUtf8 } from "node:buffer";
 import { readSync } from "node:fs";
+import { rowTokens } from "../budget/budget.ts";
 import { formatRow } from "../hashline/format.ts";
-import type { Page } from "../hashline/page.ts";
+import type { Page, PageBudget } from "../hashline/page.ts";
 import { lastNewlineEnd, scanNewlines, terminatorWidth, utf8WholePrefix } from "../text/chunk-scan.ts";
 import { bomOf, decodeLineBytes } from "../text/codec.ts";
 import type { Encoding } from "../text/document.ts";
@@ -31,7 +32,7 @@ interface Scan {
 }
 
 /**
- * Reads rows `offset…` of the open file `fd` (`size` bytes), at most `limit` rows and `maxBytes` of output,
+ * Reads rows `offset…` of the open file `fd` (`size` bytes), at most `limit` rows and `budget` of output,
  * with the same stopping rule as hashline/page.ts. `onShown(line, text)` sees every row shown (served memory).
  */
 export function readPageStreaming(
@@ -39,10 +40,12 @@ export function readPageStreaming(
   size: number,
   offset: number,
   limit: number,
-  maxBytes: number,
+  budget: number | PageBudget,
   onShown: (line: number, text: string) => void = () => {},
   chunkBytes = CHUNK_BYTES,
 ): StreamedPage {
+  const { bytes: maxBytes, tokens: maxTokens = Number.POSITIVE_INFINITY } =
+    typeof budget === "number" ? { bytes: budget } : budget;
   const wanted = Math.min(limit, Math.floor(maxBytes / MIN_ROW_BYTES) + 1);
   const scan = scanFile(fd, size, offset, wanted, chunkBytes);
   const page: Page = { rows: [], firstLine: offset, lastLine: offset - 1, totalLines: scan.totalLines };
@@ -51,6 +54,7 @@ export function readPageStreaming(
 
   const lines = new LineReader(fd, size, chunkBytes);
   let bytes = 0;
+  let tokens = 0;
   const last = Math.min(scan.totalLines, offset + wanted - 1);
   for (let line = offset; line <= last; line++) {
     const start = scan.starts[line - offset]!;
@@ -61,9 +65,11 @@ export function readPageStreaming(
       scan.encoding,
     );
     const row = formatRow(line, text);
-    if (page.rows.length > 0 && bytes + row.length + 1 > maxBytes) break;
+    const cost = rowTokens(row);
+    if (page.rows.length > 0 && (bytes + row.length + 1 > maxBytes || tokens + cost > maxTokens)) break;
     page.rows.push(row);
     bytes += row.length + 1;
+    tokens += cost;
     page.lastLine = line;
     onShown(line, text);
   }

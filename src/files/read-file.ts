@@ -22,6 +22,8 @@ export type Displayable =
 export interface PageRequest {
   offset: number;
   limit: number;
+  /** Estimated tokens the page's rows may take (default: no token cap). */
+  maxTokens?: number;
   /** Called for every row shown, so the caller can record it as shown. */
   onShown: (line: number, text: string) => void;
 }
@@ -54,7 +56,7 @@ export function readForDisplay(
         size,
         request.offset,
         request.limit,
-        MAX_PAGE_BYTES,
+        { bytes: MAX_PAGE_BYTES, tokens: request.maxTokens ?? Number.POSITIVE_INFINITY },
         request.onShown,
       );
       return ok({ kind: "text", ...streamed });
@@ -63,7 +65,10 @@ export function readForDisplay(
     const page =
       request.offset > doc.lines.length
         ? { rows: [], firstLine: request.offset, lastLine: request.offset - 1, totalLines: doc.lines.length }
-        : readPage(doc.lines, request.offset, request.limit, MAX_PAGE_BYTES);
+        : readPage(doc.lines, request.offset, request.limit, {
+            bytes: MAX_PAGE_BYTES,
+            tokens: request.maxTokens ?? Number.POSITIVE_INFINITY,
+          });
     for (let line = page.firstLine; line <= page.lastLine; line++)
       request.onShown(line, doc.lines[line - 1]!);
     return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page, lines: doc.lines });

@@ -1,6 +1,8 @@
 // The success text of an edit: the summary line, then each changed region with FRESH refs and one
 // context line either side, so the next edit needs no re-read. Changed rows `N#ID:text`, context `N#ID-text`.
 
+import { clipToBudget, DEFAULT_MAX_OUTPUT_TOKENS } from "../budget/budget.ts";
+import { cutAtBudget } from "../budget/messages.ts";
 import { abbreviatedRows, mergeWindows } from "./abbreviate.ts";
 import type { EditOutcome } from "./edit-types.ts";
 import { formatContextRow, formatRow } from "./format.ts";
@@ -40,7 +42,12 @@ export function shownLinesOfSuccess(outcome: EditOutcome): number[] {
   return shown;
 }
 
-export function renderEditSuccess(displayPath: string, outcome: EditOutcome): string {
+/** The success text, cut at `maxOutputTokens` (estimated) with a line saying so when a huge edit would pass it. */
+export function renderEditSuccess(
+  displayPath: string,
+  outcome: EditOutcome,
+  maxOutputTokens = DEFAULT_MAX_OUTPUT_TOKENS,
+): string {
   const { lines } = outcome.doc;
   const total = lines.length;
   const out = [say.editedSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, total)];
@@ -61,5 +68,5 @@ export function renderEditSuccess(displayPath: string, outcome: EditOutcome): st
     for (; line <= group.to; line++) out.push(formatContextRow(line, lines[line - 1]!));
   });
   for (const warning of outcome.warnings) out.push(say.warningLine(warning));
-  return out.join("\n");
+  return clipToBudget(out.join("\n"), maxOutputTokens, cutAtBudget);
 }

@@ -1,6 +1,7 @@
 // The two result formats of lapp_grep (pure): ripgrep-style text with refs, and the structured JSON text.
 // Both stop growing at MAX_OUTPUT_BYTES and then say they were cut.
 
+import { rowsBudget, rowTokens } from "../budget/budget.ts";
 import type { SearchOutcome } from "./engine.ts";
 import { contextGroups, matchContext } from "./groups.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
@@ -11,11 +12,15 @@ export interface RenderOptions {
   maxResults: number;
   budgetMs: number;
   maxOutputBytes?: number;
+  /** Estimated tokens the whole answer may take (the output budget). */
+  maxOutputTokens?: number;
 }
 
 /** `path` line, `N#ID:text` matches, `N#ID-text` context, `--` between groups, blank line between files, totals. */
 export function renderText(outcome: SearchOutcome, options: RenderOptions): string {
   const limit = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
+  const tokenLimit = rowsBudget(options.maxOutputTokens ?? Number.POSITIVE_INFINITY);
+  let tokens = 0;
   const blocks: string[] = [];
   let size = 0;
   let shown = 0;
@@ -24,13 +29,16 @@ export function renderText(outcome: SearchOutcome, options: RenderOptions): stri
     const lines: string[] = [file.relative];
     let fileShown = 0;
     let fileSize = file.relative.length + 1;
+    let fileTokens = rowTokens(file.relative) + 1;
     const groups = contextGroups(file.matches, file.rows, options.context);
     for (let index = 0; index < groups.length; index++) {
       const group = groups[index]!;
       const groupLines = group.map(({ row, isMatch }) => `${row[1]}${isMatch ? ":" : "-"}${row[2]}`);
       if (index > 0) groupLines.unshift("--");
       const groupSize = groupLines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
-      if (size + fileSize + groupSize > limit && shown + fileShown > 0) {
+      const groupTokens = groupLines.reduce((sum, line) => sum + rowTokens(line), 0);
+      const overBudget = tokens + fileTokens + groupTokens > tokenLimit;
+      if ((size + fileSize + groupSize > limit || overBudget) && shown + fileShown > 0) {
         outputCut = true;
         if (fileShown > 0) blocks.push(lines.join("\n"));
         shown += fileShown;
@@ -38,10 +46,12 @@ export function renderText(outcome: SearchOutcome, options: RenderOptions): stri
       }
       lines.push(...groupLines);
       fileSize += groupSize;
+      fileTokens += groupTokens;
       fileShown += group.filter((row) => row.isMatch).length;
     }
     blocks.push(lines.join("\n"));
     size += fileSize + 1;
+    tokens += fileTokens;
     shown += fileShown;
   }
   const cut = outputCut ? "output" : outcome.truncated ? "max_results" : undefined;
@@ -73,6 +83,8 @@ interface StructuredMatch {
 /** `{"matches":[…],"total_matches","files_with_matches","files_searched","truncated"}` as compact JSON text. */
 export function renderStructured(outcome: SearchOutcome, options: RenderOptions): string {
   const limit = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
+  const tokenLimit = rowsBudget(options.maxOutputTokens ?? Number.POSITIVE_INFINITY);
+  let tokens = 0;
   const matches: StructuredMatch[] = [];
   let size = 0;
   let outputCut = false;
@@ -91,13 +103,16 @@ export function renderStructured(outcome: SearchOutcome, options: RenderOptions)
         before: before.map(asPair),
         after: after.map(asPair),
       };
-      const matchSize = JSON.stringify(match).length + 1;
-      if (size + matchSize > limit && matches.length > 0) {
+      const matchText = JSON.stringify(match);
+      const matchSize = matchText.length + 1;
+      const matchTokens = rowTokens(matchText);
+      if ((size + matchSize > limit || tokens + matchTokens > tokenLimit) && matches.length > 0) {
         outputCut = true;
         break files;
       }
       matches.push(match);
       size += matchSize;
+      tokens += matchTokens;
     }
   }
   return JSON.stringify({

@@ -1,6 +1,8 @@
 // One file opened in the edit session: its loaded text, the one ref verifier bound to its record of shown rows,
 // and the commit that writes an edit and carries the record to the new version.
 
+import { clipToBudget } from "../budget/budget.ts";
+import { cutAtBudget } from "../budget/messages.ts";
 import { LappError, unwrap } from "../errors.ts";
 import { commitDocument } from "../files/commit.ts";
 import type { LoadedFile } from "../files/load.ts";
@@ -59,15 +61,16 @@ export class SessionFile {
    * Writes the outcome atomically (FILE_CHANGED if the file moved on since it was loaded), carries the record to
    * the new version, records the rows the answer shows, and renders it. A dry run writes nothing.
    */
-  commit(outcome: EditOutcome, dryRun: boolean | undefined): string {
+  commit(outcome: EditOutcome, dryRun: boolean | undefined, maxTokens?: number): string {
     if (dryRun) {
       this.show(shownLinesOfDryRun(this.loaded.doc, outcome));
-      return renderDryRun(this.path.display, this.loaded.doc, outcome);
+      const preview = renderDryRun(this.path.display, this.loaded.doc, outcome);
+      return maxTokens === undefined ? preview : clipToBudget(preview, maxTokens, cutAtBudget);
     }
     unwrap(commitDocument(this.path, outcome.doc, this.loaded.identity));
     this.record.carry(outcome.regions, outcome.doc.lines);
     this.record.show(outcome.doc.lines, shownLinesOfSuccess(outcome));
     this.settle();
-    return renderEditSuccess(this.path.display, outcome);
+    return renderEditSuccess(this.path.display, outcome, maxTokens);
   }
 }

@@ -1,6 +1,7 @@
 // lapp_find_block: the whole block (function, class, method, section) an anchor or a pattern names, as
 // `block START..END (N lines)` and then its rows, capped like a read.
 import * as v from "valibot";
+import { rowsBudget } from "../budget/budget.ts";
 import * as say from "../blocks/messages.ts";
 import { refOf } from "../hashline/hash.ts";
 import { readPage } from "../hashline/page.ts";
@@ -29,7 +30,10 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
       const { lines } = file;
       const target = file.guarded(() => findTarget(lines, file.path.display, input, file.shown));
       const { start, end } = target.span;
-      const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), MAX_PAGE_BYTES);
+      const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), {
+        bytes: MAX_PAGE_BYTES,
+        tokens: rowsBudget(context.config.maxOutputTokens),
+      });
       const startRef = refOf(start, lines[start - 1]!);
       const endRef = refOf(end, lines[end - 1]!);
       file.show(rowsOfPage(start, page.lastLine, end), true);

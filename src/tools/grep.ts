@@ -137,7 +137,12 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
           .catch(() => undefined),
       ),
     );
-    const renderOptions = { context: contextLines, maxResults, budgetMs: SEARCH_TIME_BUDGET_MS };
+    const renderOptions = {
+      context: contextLines,
+      maxResults,
+      budgetMs: SEARCH_TIME_BUDGET_MS,
+      maxOutputTokens: context.config.maxOutputTokens,
+    };
     return input.format === "structured"
       ? renderStructured(outcome, renderOptions)
       : renderText(outcome, renderOptions);

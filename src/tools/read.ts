@@ -1,16 +1,23 @@
-// lapp_read: a page of a file as N#ID:text rows (images as image content), large files paged by streaming.
+// lapp_read: a page of a file as N#ID:text rows (images as image content), large files paged by streaming; the
+// outline of a file when asked (`outline: true`) or when a default read's rows would not fit one answer.
+import { statSync } from "node:fs";
 import * as v from "valibot";
+import { rowsBudget } from "../budget/budget.ts";
 import { LappError, unwrap } from "../errors.ts";
 import { readForDisplay } from "../files/read-file.ts";
+import { STREAM_READ_MIN_BYTES } from "../limits.ts";
 import { continuation, emptyFile, encodingNote, offsetPastEnd } from "../messages.ts";
-import { pathField } from "./common-schemas.ts";
+import { outlineAnswer } from "../outline/answer.ts";
+import { noStructure, outlineHeading, outlineInsteadOfRows } from "../outline/messages.ts";
 import type { GuardedPath } from "../security/guard.ts";
+import { pathField } from "./common-schemas.ts";
 import { defineTool, type ToolContext, type ToolOutput } from "./tool.ts";
 
 export const readTool = defineTool({
   name: "lapp_read",
   description: `Read a text file. Every line comes back as N#ID:text, where N#ID (e.g. 12#KT) is the line's ref: pass refs to lapp_edit instead of retyping old code.
 Refs stay valid for the whole session: across pages, and across your own edits (lapp follows the lines it showed you; a change made by someone else is caught and refused with the fresh ref). Long files are paged: the last line says which offset continues. png/jpeg/gif/webp files are returned as images.
+outline:true returns the file's structure, one row per block (function, class, method, heading): START#ID..END#ID kind name, nested by two spaces. A read without offset and limit of a file too big for one answer returns that outline; offset/limit always return rows.
 Example: {"path":"src/app.ts","offset":120,"limit":60} → 120#QW:export function start() {  121#KT:  listen(8080);  …`,
   schema: v.object({
     path: pathField,
@@ -28,6 +35,14 @@ Example: {"path":"src/app.ts","offset":120,"limit":60} → 120#QW:export functio
         v.safeInteger(),
         v.minValue(1),
         v.description("Maximum number of lines. Default 2000."),
+      ),
+    ),
+    outline: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description(
+          "true: the file's blocks as START#ID..END#ID kind name rows instead of its lines; offset continues a long outline.",
+        ),
       ),
     ),
   }),
@@ -52,17 +67,22 @@ Example: {"path":"src/app.ts","offset":120,"limit":60} → 120#QW:export functio
   },
 });
 
-function readOnce(
-  input: { offset?: number | undefined; limit?: number | undefined },
-  context: ToolContext,
-  path: GuardedPath,
-): ToolOutput {
+interface ReadInput {
+  offset?: number | undefined;
+  limit?: number | undefined;
+  outline?: boolean | undefined;
+}
+
+function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): ToolOutput {
   const offset = input.offset ?? 1;
+  const maxTokens = context.config.maxOutputTokens;
+  // Rows are recorded as shown only once it is settled that rows (not the outline) are the answer.
   const rows: { line: number; text: string }[] = [];
   const shown = unwrap(
     readForDisplay(path, (relative) => context.guard.isBlocked(relative), {
       offset,
       limit: input.limit ?? context.config.limit,
+      maxTokens: rowsBudget(maxTokens),
       onShown: (line, text) => rows.push({ line, text }),
     }),
   );
@@ -73,14 +93,6 @@ function readOnce(
       ],
     };
   }
-  if (shown.lines)
-    context.session.showRows(
-      path.real,
-      shown.lines,
-      rows.map((row) => row.line),
-      true,
-    );
-  else context.session.showStreamed(path.real, rows);
 
   const note = encodingNote(shown.encoding, shown.bom);
   const header = note ? [note] : [];
@@ -89,7 +101,46 @@ function readOnce(
   if (offset > page.totalLines) {
     throw new LappError("LINE_OUT_OF_RANGE", offsetPastEnd(path.display, offset, page.totalLines));
   }
+  const wholeFileShown = page.firstLine === 1 && page.lastLine === page.totalLines;
+  const defaultRead = input.offset === undefined && input.limit === undefined && input.outline === undefined;
+  if (input.outline === true || (defaultRead && !wholeFileShown)) {
+    const outline = readOutline(context, path, offset, page.totalLines, input.outline === true);
+    if (outline !== null) return [...header, outline].join("\n");
+    if (input.outline === true) header.push(noStructure(path.display));
+  }
+  if (shown.lines) {
+    const lines = rows.map((row) => row.line);
+    context.session.showRows(path.real, shown.lines, lines, true);
+  } else context.session.showStreamed(path.real, rows);
   const footer =
     page.lastLine < page.totalLines ? [continuation(page.firstLine, page.lastLine, page.totalLines)] : [];
   return [...header, ...page.rows, ...footer].join("\n");
+}
+
+/**
+ * The outline answer for a read, recording both refs of every row it shows; null when the file has no blocks or
+ * is too large to load whole (then rows are the answer).
+ */
+function readOutline(
+  context: ToolContext,
+  path: GuardedPath,
+  offset: number,
+  totalLines: number,
+  asked: boolean,
+): string | null {
+  if (statSync(path.real).size > STREAM_READ_MIN_BYTES) return null;
+  const file = context.session.open(path);
+  const { lines } = file;
+  const maxTokens = context.config.maxOutputTokens;
+  const heading = (entries: number) =>
+    asked
+      ? outlineHeading(path.display, totalLines, entries)
+      : outlineInsteadOfRows(path.display, totalLines, maxTokens);
+  const answer = outlineAnswer(lines, path.display, offset, maxTokens, heading);
+  if (answer === null) return null;
+  file.show(
+    answer.entries.flatMap((entry) => [entry.start, entry.end]),
+    true,
+  );
+  return answer.text;
 }

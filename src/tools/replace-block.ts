@@ -54,7 +54,11 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
       const label = `${refOf(start, lines[start - 1]!)}..${refOf(end, lines[end - 1]!)}`;
       const edit = { index: 0, type: "replace" as const, start, end, lines: reindented.lines, label };
       const outcome = unwrap(applyResolved(file.loaded.doc, [edit]));
-      return file.commit({ ...outcome, warnings: [...outcome.warnings, ...warnings] }, input.dry_run);
+      return file.commit(
+        { ...outcome, warnings: [...outcome.warnings, ...warnings] },
+        input.dry_run,
+        context.config.maxOutputTokens,
+      );
     });
   },
 });

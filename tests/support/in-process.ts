@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_BLOCK_PATTERNS, TOOL_NAMES, type Config } from "../../src/config.ts";
+import { DEFAULT_MAX_OUTPUT_TOKENS } from "../../src/budget/budget.ts";
 import { DEFAULT_READ_LIMIT } from "../../src/limits.ts";
 import { createLappServer } from "../../src/server/create.ts";
 import { makeTempRoot, type LappSession } from "./lapp-session.ts";
@@ -17,6 +18,7 @@ export async function startInProcess(
   const config: Config = {
     root,
     limit: DEFAULT_READ_LIMIT,
+    maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS,
     block: [...DEFAULT_BLOCK_PATTERNS],
     allow: [],
     onlyTools: [...TOOL_NAMES],

@@ -1,0 +1,84 @@
+// A conservative token count of text, without a tokenizer: an upper bound on o200k counts for code, bundles,
+// minified code, prose, CJK, base64 and hex (tests/budget/estimate.test.ts), cheap enough for every row shown.
+
+/** Letters per token in a run of letters of one case (words and identifiers merge into few tokens). */
+const LETTERS_PER_TOKEN = 4;
+/** o200k never merges more than three digits into one token. */
+const DIGITS_PER_TOKEN = 3;
+/** Each switch between lower case, upper case, digits and `_` inside a word (base64, hashes) tends to cut a token. */
+const TOKENS_PER_CLASS_SWITCH = 0.75;
+/** Punctuation merges (`();`, `=>`) but random punctuation stays near two tokens per three characters. */
+const TOKENS_PER_PUNCTUATION = 0.7;
+/** Runs of spaces and tabs are merged up to about this length. */
+const BLANKS_PER_TOKEN = 16;
+
+const OTHER = 0;
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+const UNDERSCORE = 4;
+
+function wordClass(code: number): number {
+  if (code >= 97 && code <= 122) return LOWER;
+  if (code >= 65 && code <= 90) return UPPER;
+  if (code >= 48 && code <= 57) return DIGIT;
+  return code === 95 ? UNDERSCORE : OTHER;
+}
+
+const isBlank = (code: number): boolean => code === 32 || code === 9;
+
+/**
+ * Estimated tokens of `text`. Never more for a whole than for its parts: rows joined by `\n` estimate at most the
+ * sum of the rows plus one per newline. Non-ASCII counts its UTF-8 bytes (no tokenizer spends more than a token
+ * per byte).
+ */
+export function estimateTokens(text: string): number {
+  let tokens = 0;
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    const kind = wordClass(code);
+    if (kind !== OTHER) {
+      let end = index + 1;
+      let switches = 0;
+      let digits = kind === DIGIT ? 1 : 0;
+      let previous = kind;
+      for (; end < length; end++) {
+        const next = wordClass(text.charCodeAt(end));
+        if (next === OTHER) break;
+        if (next !== previous) switches++;
+        if (next === DIGIT) digits++;
+        previous = next;
+      }
+      const letters = end - index - digits;
+      tokens += Math.ceil(
+        letters / LETTERS_PER_TOKEN + digits / DIGITS_PER_TOKEN + switches * TOKENS_PER_CLASS_SWITCH,
+      );
+      index = end;
+    } else if (isBlank(code)) {
+      let end = index + 1;
+      while (end < length && isBlank(text.charCodeAt(end))) end++;
+      // One space before a word or a sign is part of that token (` return`, ` =`); digits never take it.
+      const joinsNext =
+        end - index === 1 && code === 32 && end < length && wordClass(text.charCodeAt(end)) !== DIGIT;
+      if (!joinsNext) tokens += Math.ceil((end - index) / BLANKS_PER_TOKEN);
+      index = end;
+    } else if (code < 128) {
+      let end = index + 1;
+      for (; end < length; end++) {
+        const next = text.charCodeAt(end);
+        if (next >= 128 || wordClass(next) !== OTHER || isBlank(next)) break;
+      }
+      tokens += Math.ceil((end - index) * TOKENS_PER_PUNCTUATION);
+      index = end;
+    } else if (code >= 0xd800 && code <= 0xdbff) {
+      tokens += 4; // a surrogate pair: four UTF-8 bytes
+      index += 2;
+    } else {
+      tokens += code < 0x800 ? 2 : 3;
+      index++;
+    }
+  }
+  return tokens;
+}

@@ -1,0 +1,133 @@
+// The outline of a file as a tree: every block the block engine finds whose header declares something (or every
+// heading), plus one-line members of classes and interfaces and one-line top-level declarations.
+
+import { analyzeBlocks } from "../blocks/find.ts";
+import type { Language } from "../blocks/language.ts";
+import { declarationAt, memberLineAt, topLineAt } from "./declarations.ts";
+import { headingAt } from "./headings.ts";
+
+export interface OutlineEntry {
+  /** First and last line, 1-based, inclusive. */
+  start: number;
+  end: number;
+  kind: string;
+  name: string;
+  /** Number of entries around this one. */
+  depth: number;
+  /** Always listed (top-level declarations, class members, headings to level 3); others while the budget allows. */
+  essential: boolean;
+  children: OutlineEntry[];
+}
+
+/** Kinds whose one-line members are listed. */
+const MEMBER_HOLDERS = new Set(["class", "interface", "struct", "trait", "protocol", "record"]);
+/** Kinds whose direct members are essential when they are (a class's members, a namespace's declarations). */
+const ESSENTIAL_HOLDERS = new Set(["class", "struct", "record", "namespace", "module"]);
+/** Kinds whose body holds declarations like a file's top level does. */
+const NAMESPACES = new Set(["namespace", "module"]);
+/** Heading levels always listed. */
+const ESSENTIAL_HEADING_LEVEL = 3;
+
+export interface Outline {
+  language: Language;
+  roots: OutlineEntry[];
+  /** Every entry in line order. */
+  entries: OutlineEntry[];
+}
+
+export function buildOutline(lines: readonly string[], fileName: string): Outline {
+  const finder = analyzeBlocks(lines, fileName);
+  const { language } = finder;
+  const found: OutlineEntry[] = [];
+  /** Lines inside some block (not its header), with the innermost block's index in `spans`. */
+  const spans: { start: number; end: number; entry: OutlineEntry | null }[] = [];
+  /** Declaration lines below annotations: the annotated block already stands for them. */
+  const annotated = new Set<number>();
+  for (let line = 1; line <= lines.length; line++) {
+    const span = finder.headedBy(line);
+    if (!span || annotated.has(line)) continue;
+    let entry: OutlineEntry | null = null;
+    if (language.family === "headings") {
+      const heading = headingAt(lines, line - 1, language.dialect);
+      if (heading) {
+        entry = {
+          ...span,
+          kind: heading.kind,
+          name: heading.name,
+          depth: 0,
+          essential: heading.level <= ESSENTIAL_HEADING_LEVEL,
+          children: [],
+        };
+      }
+    } else {
+      const declaration = declarationAt(lines, span.start - 1, span.end - 1, language);
+      if (declaration) {
+        const { kind, name } = declaration;
+        entry = { ...span, kind, name, depth: 0, essential: false, children: [] };
+        if (declaration.line + 1 > span.start) annotated.add(declaration.line + 1);
+      }
+    }
+    spans.push({ ...span, entry });
+    if (entry) found.push(entry);
+  }
+  if (language.family !== "headings") addOneLiners(lines, language, spans, found);
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  return { language, roots: nest(found, language.family === "headings"), entries: found };
+}
+
+/**
+ * One-line declarations: members of a class-like entry on lines inside no other block, and top-level one-line
+ * declarations (TypeScript declaration files are mostly these).
+ */
+function addOneLiners(
+  lines: readonly string[],
+  language: Language,
+  spans: readonly { start: number; end: number; entry: OutlineEntry | null }[],
+  found: OutlineEntry[],
+): void {
+  // Innermost block around each line, by a sweep over spans in start order (they nest).
+  const innermost = new Int32Array(lines.length + 2).fill(-1);
+  const sorted = spans
+    .map((_, index) => index)
+    .sort((a, b) => spans[a]!.start - spans[b]!.start || spans[b]!.end - spans[a]!.end);
+  for (const index of sorted) {
+    const { start, end } = spans[index]!;
+    for (let line = start + 1; line <= end; line++) innermost[line] = index;
+  }
+  const headers = new Set(spans.map((span) => span.start));
+  for (let line = 1; line <= lines.length; line++) {
+    if (headers.has(line)) continue;
+    const around = innermost[line]!;
+    const text = lines[line - 1]!;
+    let declaration = null;
+    if (around < 0) declaration = topLineAt(text, language);
+    else {
+      const holder = spans[around]!.entry;
+      const inside = holder !== null && line < spans[around]!.end;
+      if (inside && MEMBER_HOLDERS.has(holder.kind)) declaration = memberLineAt(text, language);
+      else if (inside && NAMESPACES.has(holder.kind)) declaration = topLineAt(text, language);
+    }
+    if (declaration)
+      found.push({ start: line, end: line, ...declaration, depth: 0, essential: false, children: [] });
+  }
+}
+
+/** Parents by containment; depth and essential marks follow from them. */
+function nest(sorted: OutlineEntry[], headings: boolean): OutlineEntry[] {
+  const roots: OutlineEntry[] = [];
+  const stack: OutlineEntry[] = [];
+  for (const entry of sorted) {
+    while (stack.length > 0 && stack.at(-1)!.end < entry.end) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) {
+      parent.children.push(entry);
+      entry.depth = parent.depth + 1;
+      if (!headings) entry.essential = parent.essential && ESSENTIAL_HOLDERS.has(parent.kind);
+    } else {
+      roots.push(entry);
+      if (!headings) entry.essential = true;
+    }
+    stack.push(entry);
+  }
+  return roots;
+}

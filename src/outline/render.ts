@@ -1,0 +1,106 @@
+// One page of an outline: which entries are shown (the essential ones, then children of the largest blocks while
+// the budget allows) and the rows `START#ID..END#ID kind name`, two spaces per level, from a line offset on.
+
+import { rowTokens } from "../budget/budget.ts";
+import { refOf } from "../hashline/hash.ts";
+import type { Outline, OutlineEntry } from "./build.ts";
+
+export interface OutlinePage {
+  rows: string[];
+  /** The entries behind `rows`, in the same order (their start and end lines count as shown). */
+  entries: OutlineEntry[];
+  /** Where the next page starts (a line number), or null when this page ends the outline. */
+  nextOffset: number | null;
+}
+
+export function outlineRow(lines: readonly string[], entry: OutlineEntry): string {
+  const start = refOf(entry.start, lines[entry.start - 1]!);
+  const end = refOf(entry.end, lines[entry.end - 1]!);
+  const label = entry.name === "" ? entry.kind : `${entry.kind} ${entry.name}`;
+  return `${"  ".repeat(entry.depth)}${start}..${end} ${label}`;
+}
+
+/** The entries an outline shows within `budget` tokens for the whole outline (more than one page when it must). */
+function selectShown(
+  outline: Outline,
+  cost: (entry: OutlineEntry) => number,
+  budget: number,
+): Set<OutlineEntry> {
+  const shown = new Set<OutlineEntry>();
+  let spent = 0;
+  const addEssential = (entries: readonly OutlineEntry[]) => {
+    for (const entry of entries) {
+      if (!entry.essential) continue;
+      shown.add(entry);
+      spent += cost(entry);
+      addEssential(entry.children);
+    }
+  };
+  addEssential(outline.roots);
+  if (spent > budget) return shown;
+
+  // Open the largest blocks first: a bundle's one big wrapper, a class with most of the file.
+  const size = (entry: OutlineEntry) => entry.end - entry.start;
+  const open = [...shown].filter((entry) => entry.children.some((child) => !shown.has(child)));
+  open.sort((a, b) => size(b) - size(a) || a.start - b.start);
+  while (open.length > 0) {
+    const entry = open.shift()!;
+    const hidden = entry.children.filter((child) => !shown.has(child));
+    const extra = hidden.reduce((sum, child) => sum + cost(child), 0);
+    if (spent + extra > budget) continue;
+    spent += extra;
+    for (const child of hidden) {
+      shown.add(child);
+      if (child.children.length > 0) insertBySize(open, child, size);
+    }
+  }
+  return shown;
+}
+
+function insertBySize(
+  queue: OutlineEntry[],
+  entry: OutlineEntry,
+  size: (entry: OutlineEntry) => number,
+): void {
+  let low = 0;
+  let high = queue.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const other = queue[middle]!;
+    if (size(other) > size(entry) || (size(other) === size(entry) && other.start < entry.start))
+      low = middle + 1;
+    else high = middle;
+  }
+  queue.splice(low, 0, entry);
+}
+
+/** The rows of the outline from line `offset` on, at most `budget` estimated tokens (one row at least). */
+export function outlinePage(
+  lines: readonly string[],
+  outline: Outline,
+  offset: number,
+  budget: number,
+): OutlinePage {
+  const rows = new Map<OutlineEntry, string>();
+  const rowOf = (entry: OutlineEntry) => {
+    let row = rows.get(entry);
+    if (row === undefined) rows.set(entry, (row = outlineRow(lines, entry)));
+    return row;
+  };
+  const cost = (entry: OutlineEntry) => rowTokens(rowOf(entry));
+  const shown = selectShown(outline, cost, budget);
+  const page: OutlinePage = { rows: [], entries: [], nextOffset: null };
+  let spent = 0;
+  for (const entry of outline.entries) {
+    if (!shown.has(entry) || entry.start < offset) continue;
+    const entryCost = cost(entry);
+    if (page.rows.length > 0 && spent + entryCost > budget) {
+      page.nextOffset = entry.start;
+      break;
+    }
+    page.rows.push(rowOf(entry));
+    page.entries.push(entry);
+    spent += entryCost;
+  }
+  return page;
+}
