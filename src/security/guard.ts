@@ -6,6 +6,7 @@ import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
 import { fail, ok, type Result } from "../errors.ts";
 import { failFromErrno } from "../files/errno.ts";
+import { pathTooLong } from "../files/messages.ts";
 import type { Blocklist } from "./blocklist.ts";
 import { containPath, type PathFlavor } from "./containment.ts";
 import { BlockedInodes } from "./blocked-inodes.ts";
@@ -51,6 +52,7 @@ export class PathGuard {
     if (!lexical.ok) return lexical;
     const { absolute, relative } = lexical.value;
     if (this.blocklist.isBlocked(relative)) return blocked(relative);
+    if (tooLong(absolute)) return fail("PATH_TOO_LONG", pathTooLong(relative));
 
     const real = this.flavor === "posix" ? resolvePosix(absolute, relative) : realPathOf(absolute, relative);
     if (!real.ok) return real;
@@ -83,6 +85,14 @@ function blocked(relative: string): Result<never> {
 }
 
 const MAX_LINK_HOPS = 40;
+/** PATH_MAX (Linux 4096, macOS 1024, terminating NUL included) and NAME_MAX: longer cannot be opened anyway. */
+const PATH_MAX = process.platform === "darwin" ? 1024 : process.platform === "win32" ? 32_767 : 4096;
+const NAME_MAX = 255;
+
+function tooLong(absolute: string): boolean {
+  if (Buffer.byteLength(absolute) >= PATH_MAX) return true;
+  return absolute.split(/[\\/]/).some((name) => Buffer.byteLength(name) > NAME_MAX);
+}
 
 /**
  * Whether the directory that will hold `real` still resolves to itself, i.e. no directory on the way was
