@@ -17,7 +17,7 @@ import { basename, dirname } from "node:path";
 import { fail, ok, type Result } from "../errors.ts";
 import { fileExists } from "../messages.ts";
 import { tempName } from "./artifacts.ts";
-import { openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
+import { ESCAPED, openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
 import { errnoOf, isPermissionErrno } from "./errno.ts";
 import { NONBLOCK } from "./fs-native.ts";
 import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./identity.ts";
@@ -100,6 +100,8 @@ export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
   } catch (error) {
     const errno = errnoOf(error);
     if (isPermissionErrno(errno)) return fail("PERMISSION_DENIED", permissionDenied(display));
+    // The directory or the file moved under lapp's feet (ESCAPED: not where it was verified); nothing was written.
+    if (errno === ESCAPED) return fail("FILE_CHANGED", fileChanged(display));
     return fail("WRITE_FAILED", writeFailed(display, describe(error)));
   } finally {
     if (writable !== undefined) closeSync(writable);

@@ -107,6 +107,18 @@ function verifyDescriptor(native: NativeFs, fd: number, expected: string) {
   if (actual !== undefined && actual !== expected) throw errnoErrorNamed(ESCAPED, "openat");
 }
 
+/**
+ * A file opened by one name from a verified directory was an entry of that directory; afterwards it may have been
+ * renamed within it or replaced (Linux then says "… (deleted)"): both fine. Only a different directory is an escape.
+ */
+function verifyEntry(native: NativeFs, fd: number, directory: string) {
+  const actual = native.descriptorPath(fd)?.replace(/ \(deleted\)$/, "");
+  if (actual === undefined) return;
+  const slash = actual.lastIndexOf("/");
+  const parent = slash <= 0 ? "/" : actual.slice(0, slash);
+  if (parent !== directory) throw errnoErrorNamed(ESCAPED, "openat");
+}
+
 function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
   const procPath = process.platform === "linux" ? `/proc/self/fd/${fd}` : undefined;
   return {
@@ -115,7 +127,7 @@ function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
       const opened = native.openat(fd, name, flags | NOFOLLOW | native.O_CLOEXEC, mode);
       if (name === ".") return opened;
       try {
-        verifyDescriptor(native, opened, join(path, name));
+        verifyEntry(native, opened, path);
       } catch (error) {
         closeQuietly(opened);
         throw error;
