@@ -15,7 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { refsByLine, startLapp, type LappSession } from "../support/lapp-session.ts";
-import { startSwapping, swapperBinary } from "../support/swapper.ts";
+import { removeSwapper, startSwapping, swapperBinary } from "../support/swapper.ts";
 
 const SWAP_SECONDS = 3;
 const OUTSIDE = "OUTSIDE-SECRET-BYTES";
@@ -41,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await lapp?.close();
   rmSync(base, { recursive: true, force: true });
+  removeSwapper();
 });
 
 test.if("path" in swapper)(

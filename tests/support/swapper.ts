@@ -1,6 +1,6 @@
 // Test support: a real racing process for the escape tests. Builds a tiny C program with `cc` that swaps two names
 // with renameat2(RENAME_EXCHANGE) in a loop for a given time and prints how many swaps it made.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -30,6 +30,14 @@ int main(int argc, char **argv) {
 `;
 
 let built: string | null | undefined;
+let buildDirectory: string | undefined;
+
+/** Removes the compiled swapper (call from afterAll). */
+export function removeSwapper(): void {
+  if (buildDirectory) rmSync(buildDirectory, { recursive: true, force: true });
+  buildDirectory = undefined;
+  built = undefined;
+}
 
 /** Path of the compiled swapper, or null (with the reason) when this machine cannot build or run it. */
 export function swapperBinary(): { path: string } | { skip: string } {
@@ -40,6 +48,7 @@ export function swapperBinary(): { path: string } | { skip: string } {
       built = null;
     } else {
       const directory = mkdtempSync(join(tmpdir(), "lapp-swapper-"));
+      buildDirectory = directory;
       writeFileSync(join(directory, "swap.c"), SOURCE);
       const output = join(directory, "swap");
       const result = Bun.spawnSync([cc, "-O2", "-o", output, join(directory, "swap.c")]);
