@@ -25,6 +25,14 @@ export const DEFAULT_BLOCK_PATTERNS = [
   "**/*.pfx",
   "**/.aws/credentials",
   "**/.aws/config",
+  "**/.ssh/**",
+  "**/id_rsa*",
+  "**/id_ed25519*",
+  "**/id_ecdsa*",
+  "**/.netrc",
+  "**/.git-credentials",
+  "**/.npmrc",
+  "**/.pypirc",
 ] as const;
 
 export interface Config {

@@ -25,6 +25,9 @@ export const ERROR_CODES = [
   "WRITE_FAILED",
   /** A bug in lapp itself (an unexpected exception); nothing was written. Not part of the model's contract. */
   "INTERNAL_ERROR",
+  "PERMISSION_DENIED",
+  "PATH_TOO_LONG",
+  "NOT_A_FILE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,13 +14,19 @@ export function artifactPrefix(target: string): string {
   return `.${short}.lapp-`;
 }
 
-export const tempPath = (target: string): string =>
-  join(dirname(target), `${artifactPrefix(target)}${process.pid}-${randomSuffix()}.tmp`);
+/** Names inside the target's directory (the writer works through a directory descriptor). */
+export const tempName = (name: string): string =>
+  `${artifactPrefix(name)}${process.pid}-${randomSuffix()}.tmp`;
+
+export const lockName = (name: string, key: string, generation: number): string =>
+  `${artifactPrefix(name)}lock-${key}-${generation}`;
+
+export const tempPath = (target: string): string => join(dirname(target), tempName(basename(target)));
 
 export const recoveryPathFor = (temp: string): string => temp.replace(/\.tmp$/, ".recovery");
 
 export const lockPath = (target: string, key: string, generation: number): string =>
-  join(dirname(target), `${artifactPrefix(target)}lock-${key}-${generation}`);
+  join(dirname(target), lockName(basename(target), key, generation));
 
 export type Artifact =
   | { kind: "temp"; pid: number }

@@ -1,5 +1,6 @@
-// The only code that writes user files: a temp copy beside the target (exclusive create, fsync), then — under
-// the version lock, after checking the file is exactly what was loaded — rename over it and fsync the directory.
+// The only code that writes user files, all through one verified directory descriptor (src/files/beneath.ts): a
+// temp copy beside the target (exclusive create, fsync), then — under the version lock, after checking the file is
+// exactly what was loaded — rename over it, fsync the directory, and check that what landed is what was written.
 
 import {
   closeSync,
@@ -9,24 +10,30 @@ import {
   fstatSync,
   fsyncSync,
   ftruncateSync,
-  linkSync,
-  lstatSync,
-  openSync,
-  renameSync,
-  rmSync,
   writeSync,
-  type BigIntStats,
 } from "node:fs";
+import type { BigIntStats } from "node:fs";
 import { basename, dirname } from "node:path";
 import { fail, ok, type Result } from "../errors.ts";
 import { fileExists } from "../messages.ts";
-import { directoryUnchanged } from "../security/guard.ts";
-import { recoveryPathFor, tempPath } from "./artifacts.ts";
-import { contentDigest, currentIdentity, sameIdentity, type FileIdentity } from "./identity.ts";
+import { tempName } from "./artifacts.ts";
+import { ESCAPED, openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
+import { errnoOf, isPermissionErrno } from "./errno.ts";
+import { NONBLOCK } from "./fs-native.ts";
+import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./identity.ts";
 import { readAll } from "./load.ts";
-import { directoryMoved, fileChanged, inPlaceWriteFailed, otherWriter, writeFailed } from "./messages.ts";
-import { sweepLeftovers } from "./sweep.ts";
-import { lockVersion } from "./version-lock.ts";
+import {
+  directoryMoved,
+  disappearedAfterWrite,
+  fileChanged,
+  inPlaceNoSpace,
+  inPlaceWriteFailed,
+  otherWriter,
+  permissionDenied,
+  writeFailed,
+} from "./messages.ts";
+import { sweepIn } from "./sweep.ts";
+import { lockVersion, unlinkQuietly } from "./version-lock.ts";
 
 export interface WriteRequest {
   /** Real path of the target (symlinks already resolved, so a link stays a link). */
@@ -35,48 +42,116 @@ export interface WriteRequest {
   bytes: Uint8Array;
   /** Identity (with digest) at load time; undefined for a new file, which must then still not exist. */
   expected: FileIdentity | undefined;
+  /** The root's real path and the target's root-relative real path: the directory is opened beneath the root. */
+  root?: string;
+  realRelative?: string;
 }
 
+const READ = constants.O_RDONLY | NONBLOCK;
+const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NONBLOCK;
+
 /**
- * Writes atomically. FILE_CHANGED when the target moved on since `expected`; FILE_EXISTS when a new file's name
- * is taken; WRITE_FAILED for IO errors. Nothing is written in any failure case (except an interrupted in-place
- * overwrite, which says so and keeps a recovery copy).
+ * Writes atomically. FILE_CHANGED when the target moved on since `expected` (or a directory on the way was
+ * swapped); FILE_EXISTS when a new file's name is taken; PERMISSION_DENIED when lapp's user may not write it;
+ * WRITE_FAILED for other IO errors. Nothing is written in any failure case (except an interrupted in-place
+ * overwrite past its reservation, which says so and keeps a recovery copy).
  */
 export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
-  const { real, display } = request;
-  if (!directoryUnchanged(real)) return fail("FILE_CHANGED", directoryMoved(display));
-  const target = lstatOrUndefined(real);
-  if (request.expected === undefined && target) return fail("FILE_EXISTS", fileExists(display));
-  // The file vanished, or became a symlink or directory, since it was loaded.
-  if (request.expected !== undefined && !target?.isFile()) return fail("FILE_CHANGED", fileChanged(display));
-
-  const temp = tempPath(real);
+  const { display } = request;
+  const name = basename(request.real);
+  let directory: DirectoryHandle;
   try {
-    const inPlace = writeTemp(temp, request.bytes, target);
-    const committed =
-      request.expected === undefined
-        ? publishNew(temp, request)
-        : replaceExisting(temp, request, request.expected, inPlace);
-    if (!committed.ok) return committed;
-    const identity = currentIdentity(real);
-    if (!identity) return fail("WRITE_FAILED", writeFailed(display, "the file vanished right after writing"));
-    return ok(identity);
+    directory = openParent(request);
   } catch (error) {
+    const errno = errnoOf(error);
+    if (isPermissionErrno(errno)) return fail("PERMISSION_DENIED", permissionDenied(display));
+    return fail("FILE_CHANGED", directoryMoved(display));
+  }
+  const temp = tempName(name);
+  let committed = false;
+  let writable: number | undefined;
+  try {
+    const target = statEntry(directory, name);
+    if (target === "symlink") return fail("FILE_CHANGED", fileChanged(display));
+    if (request.expected === undefined && target) return fail("FILE_EXISTS", fileExists(display));
+    // The file vanished, or became a directory or something else, since it was loaded.
+    if (request.expected !== undefined && !target?.isFile())
+      return fail("FILE_CHANGED", fileChanged(display));
+    if (target) {
+      // Writability first: a file lapp's user may not write is refused before anything is created.
+      try {
+        writable = directory.open(name, constants.O_WRONLY | NONBLOCK);
+      } catch (error) {
+        if (isPermissionErrno(errnoOf(error))) return fail("PERMISSION_DENIED", permissionDenied(display));
+        throw error;
+      }
+    }
+    const written = writeTemp(directory, temp, request.bytes, target || undefined);
+    const inPlace = written.inPlace;
+    const done =
+      request.expected === undefined
+        ? publishNew(directory, temp, name, request)
+        : replaceExisting(directory, temp, name, request, request.expected, inPlace ? writable : undefined);
+    if (!done.ok) return done;
+    committed = true;
+    // What landed is the temp's inode (renamed or linked), or the target's own when overwritten in place.
+    const landed = inPlace && target ? target : written.stats;
+    return verifyLanded(directory, name, request, landed);
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (isPermissionErrno(errno)) return fail("PERMISSION_DENIED", permissionDenied(display));
+    // The directory or the file moved under lapp's feet (ESCAPED: not where it was verified); nothing was written.
+    if (errno === ESCAPED) return fail("FILE_CHANGED", fileChanged(display));
     return fail("WRITE_FAILED", writeFailed(display, describe(error)));
   } finally {
-    rmSync(temp, { force: true });
-    sweepLeftovers(real);
+    if (writable !== undefined) closeSync(writable);
+    unlinkQuietly(directory, temp);
+    sweepIn(directory, name, { whole: committed });
+    directory.close();
+  }
+}
+
+function openParent(request: WriteRequest): DirectoryHandle {
+  if (request.root !== undefined && request.realRelative !== undefined) {
+    const slash = request.realRelative.lastIndexOf("/");
+    return openDirectoryBeneath(request.root, slash === -1 ? "" : request.realRelative.slice(0, slash));
+  }
+  // No root given (a caller outside the tools): the parent itself is the trusted base.
+  return openDirectoryBeneath(dirname(request.real), "");
+}
+
+/** The entry's metadata without following a symlink: undefined when absent, "symlink" for a link. */
+function statEntry(directory: DirectoryHandle, name: string): BigIntStats | "symlink" | undefined {
+  let fd: number;
+  try {
+    fd = directory.open(name, READ);
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno === "ENOENT") return undefined;
+    if (errno === "ELOOP" || errno === "EMLINK") return "symlink";
+    throw error;
+  }
+  try {
+    return fstatSync(fd, { bigint: true });
+  } finally {
+    closeSync(fd);
   }
 }
 
 /**
- * Writes and syncs the complete new content to `temp`, with the target's mode (and owner, as root). Returns
- * true when the target must be overwritten in place instead of renamed over: it has other hard links (they
- * must see the change), or its owner or group cannot be given to a new file by this (non-root) user.
+ * Writes and syncs the complete new content to the temp file, with the target's mode (and owner, as root).
+ * Returns true when the target must be overwritten in place instead of renamed over: it has other hard links
+ * (they must see the change), or its owner or group cannot be given to a new file by this (non-root) user.
  */
-function writeTemp(temp: string, bytes: Uint8Array, target: BigIntStats | undefined): boolean {
+function writeTemp(
+  directory: DirectoryHandle,
+  temp: string,
+  bytes: Uint8Array,
+  target: BigIntStats | undefined,
+): { inPlace: boolean; stats: BigIntStats } {
   // A new file gets 0666 minus the umask, like any file a shell creates; an existing one keeps its exact mode.
-  const fd = openSync(temp, "wx", target ? 0o600 : 0o666);
+  const mode = target ? 0o600 : 0o666 & ~process.umask();
+  const fd = directory.open(temp, CREATE, mode);
   let inPlace = false;
   try {
     writeAll(fd, bytes);
@@ -84,13 +159,17 @@ function writeTemp(temp: string, bytes: Uint8Array, target: BigIntStats | undefi
       inPlace = target.nlink > 1n || !keepOwner(fd, target);
       // chown clears set-id bits, so the mode is set after it.
       fchmodSync(fd, Number(target.mode & 0o7777n));
+    } else {
+      // Explicit: a variadic mode argument is not passed reliably through FFI on every platform.
+      fchmodSync(fd, mode);
     }
     fsyncSync(fd);
-    if (fstatSync(fd).size !== bytes.length) throw new Error("short write to the temp file");
+    const stats = fstatSync(fd, { bigint: true });
+    if (stats.size !== BigInt(bytes.length)) throw new Error("short write to the temp file");
+    return { inPlace, stats };
   } finally {
     closeSync(fd);
   }
-  return inPlace;
 }
 
 /** Gives the temp file the target's owner and group; false when this user may not (then write in place). */
@@ -108,38 +187,43 @@ function keepOwner(fd: number, target: BigIntStats): boolean {
 }
 
 /** A new file appears with link(2), which never replaces a file that appeared meanwhile. */
-function publishNew(temp: string, request: WriteRequest): Result<true> {
-  if (!directoryUnchanged(request.real)) return fail("FILE_CHANGED", directoryMoved(request.display));
+function publishNew(
+  directory: DirectoryHandle,
+  temp: string,
+  name: string,
+  request: WriteRequest,
+): Result<true> {
   try {
-    linkSync(temp, request.real);
+    directory.link(temp, name);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errnoOf(error);
     if (code === "EEXIST") return fail("FILE_EXISTS", fileExists(request.display));
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS") throw error;
     // Filesystems without hard links: check, then rename (a creator racing in this instant would be replaced).
-    if (currentIdentity(request.real)) return fail("FILE_EXISTS", fileExists(request.display));
-    renameSync(temp, request.real);
+    if (statEntry(directory, name) !== undefined) return fail("FILE_EXISTS", fileExists(request.display));
+    directory.rename(temp, name);
   }
-  fsyncDirectory(dirname(request.real));
+  syncDirectory(directory);
   return ok(true);
 }
 
 /** Under the version lock: the file must still be exactly what was loaded, then rename (or overwrite in place). */
 function replaceExisting(
+  directory: DirectoryHandle,
   temp: string,
+  name: string,
   request: WriteRequest,
   expected: FileIdentity,
-  inPlace: boolean,
+  inPlaceFd: number | undefined,
 ): Result<true> {
-  const lock = lockVersion(request.real, expected);
+  const lock = lockVersion({ directory, name }, expected);
   if (!lock.held) return fail("FILE_CHANGED", otherWriter(request.display));
   try {
-    if (!unchangedSinceLoad(request.real, expected))
+    if (!unchangedSinceLoad(directory, name, expected))
       return fail("FILE_CHANGED", fileChanged(request.display));
-    if (!directoryUnchanged(request.real)) return fail("FILE_CHANGED", directoryMoved(request.display));
-    if (inPlace) return overwriteInPlace(temp, request);
-    renameSync(temp, request.real);
-    fsyncDirectory(dirname(request.real));
+    if (inPlaceFd !== undefined) return overwriteInPlace(directory, temp, inPlaceFd, request, expected);
+    directory.rename(temp, name);
+    syncDirectory(directory);
     return ok(true);
   } finally {
     lock.release();
@@ -147,11 +231,17 @@ function replaceExisting(
 }
 
 /** Same inode and metadata as at load time, not a symlink now, and (when known) the same bytes. */
-function unchangedSinceLoad(real: string, expected: FileIdentity): boolean {
-  if (!sameIdentity(currentIdentity(real), expected)) return false;
-  if (expected.digest === undefined) return true;
-  const fd = openSync(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+function unchangedSinceLoad(directory: DirectoryHandle, name: string, expected: FileIdentity): boolean {
+  let fd: number;
   try {
+    fd = directory.open(name, READ);
+  } catch {
+    return false;
+  }
+  try {
+    const stats = fstatSync(fd, { bigint: true });
+    if (!stats.isFile() || !sameIdentity(identityOf(stats), expected)) return false;
+    if (expected.digest === undefined) return true;
     return contentDigest(readAll(fd, Number(expected.size))) === expected.digest;
   } finally {
     closeSync(fd);
@@ -159,28 +249,81 @@ function unchangedSinceLoad(real: string, expected: FileIdentity): boolean {
 }
 
 /**
- * For hard links and foreign owners: the synced temp copy is first renamed to a recovery name, so if lapp dies
- * in the middle of the overwrite the complete new content survives beside the file (never swept while it
- * differs from the file). Then the target's own inode is rewritten, truncated and synced.
+ * For hard links and foreign owners: the synced temp copy is first renamed to a recovery name, so if lapp dies in
+ * the middle of the overwrite the complete new content survives beside the file. Then the target's own inode is
+ * rewritten: the bytes past its old end first (that reserves the space, so a full disk fails before any old byte
+ * changed, and the old length is restored), then the rest, truncated and synced.
  */
-function overwriteInPlace(temp: string, request: WriteRequest): Result<true> {
-  const recovery = recoveryPathFor(temp);
-  renameSync(temp, recovery);
-  fsyncDirectory(dirname(request.real));
-  try {
-    const fd = openSync(request.real, constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0));
+function overwriteInPlace(
+  directory: DirectoryHandle,
+  temp: string,
+  fd: number,
+  request: WriteRequest,
+  expected: FileIdentity,
+): Result<true> {
+  const opened = fstatSync(fd, { bigint: true });
+  if (opened.dev !== expected.dev || opened.ino !== expected.ino)
+    return fail("FILE_CHANGED", fileChanged(request.display));
+  const recovery = temp.replace(/\.tmp$/, ".recovery");
+  directory.rename(temp, recovery);
+  syncDirectory(directory);
+  const bytes = request.bytes;
+  const oldSize = Number(opened.size);
+  if (bytes.length > oldSize) {
     try {
-      writeAll(fd, request.bytes, 0);
-      ftruncateSync(fd, request.bytes.length);
+      writeAll(fd, bytes.subarray(oldSize), oldSize);
       fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+    } catch (error) {
+      try {
+        ftruncateSync(fd, oldSize);
+        fsyncSync(fd);
+      } catch {
+        return fail("WRITE_FAILED", inPlaceWriteFailed(request.display, describe(error), recovery));
+      }
+      unlinkQuietly(directory, recovery);
+      return fail("WRITE_FAILED", inPlaceNoSpace(request.display, describe(error)));
     }
-  } catch (error) {
-    return fail("WRITE_FAILED", inPlaceWriteFailed(request.display, describe(error), basename(recovery)));
   }
-  rmSync(recovery, { force: true });
+  try {
+    writeAll(fd, bytes.subarray(0, Math.min(oldSize, bytes.length)), 0);
+    ftruncateSync(fd, bytes.length);
+    fsyncSync(fd);
+  } catch (error) {
+    return fail("WRITE_FAILED", inPlaceWriteFailed(request.display, describe(error), recovery));
+  }
+  unlinkQuietly(directory, recovery);
   return ok(true);
+}
+
+/**
+ * What landed must be what was written: same size and the same digest, read back through the directory. When the
+ * name already holds another inode, a later writer replaced ours after it landed: that is its own later change.
+ */
+function verifyLanded(
+  directory: DirectoryHandle,
+  name: string,
+  request: WriteRequest,
+  landed: BigIntStats,
+): Result<FileIdentity> {
+  let fd: number;
+  try {
+    fd = directory.open(name, READ);
+  } catch {
+    return fail("WRITE_FAILED", disappearedAfterWrite(request.display));
+  }
+  try {
+    const stats = fstatSync(fd, { bigint: true });
+    const size = request.bytes.length;
+    if (stats.dev !== landed.dev || stats.ino !== landed.ino) return ok(identityOf(landed));
+    if (!stats.isFile() || stats.size !== BigInt(size))
+      return fail("WRITE_FAILED", disappearedAfterWrite(request.display));
+    const digest = contentDigest(request.bytes);
+    if (contentDigest(readAll(fd, size)) !== digest)
+      return fail("WRITE_FAILED", disappearedAfterWrite(request.display));
+    return ok(identityOf(stats, digest));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function writeAll(fd: number, bytes: Uint8Array, position: number | null = null) {
@@ -196,24 +339,11 @@ function writeAll(fd: number, bytes: Uint8Array, position: number | null = null)
   }
 }
 
-function fsyncDirectory(directory: string) {
+function syncDirectory(directory: DirectoryHandle) {
   try {
-    const fd = openSync(directory, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    directory.sync();
   } catch {
     // Some filesystems refuse fsync on directories; the rename itself has already happened.
-  }
-}
-
-function lstatOrUndefined(path: string): BigIntStats | undefined {
-  try {
-    return lstatSync(path, { bigint: true });
-  } catch {
-    return undefined;
   }
 }
 

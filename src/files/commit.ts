@@ -27,7 +27,14 @@ export function commitBytes(
   bytes: Uint8Array,
   expected: FileIdentity | undefined,
 ): Result<{ bytes: number }> {
-  const written = writeFileAtomic({ real: path.real, display: path.display, bytes, expected });
+  const written = writeFileAtomic({
+    real: path.real,
+    display: path.display,
+    bytes,
+    expected,
+    root: path.root,
+    realRelative: path.realRelative,
+  });
   if (!written.ok) return written;
   return ok({ bytes: bytes.length });
 }

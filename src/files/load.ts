@@ -1,7 +1,8 @@
 // Loads a guarded path as a TextDocument for editing, refusing directories, binaries and oversized files with
 // stable codes. The identity (with a digest of the bytes) taken here lets the writer detect any change since.
 
-import { closeSync, fstatSync, readSync, readdirSync } from "node:fs";
+import { closeSync, fstatSync, readSync, readdirSync, type Dirent } from "node:fs";
+import { openDirectoryBeneath } from "./beneath.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { DIRECTORY_LISTING_MAX, MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath } from "../security/guard.ts";
@@ -95,7 +96,7 @@ export function directory(path: GuardedPath, isBlocked: (relative: string) => bo
   let names: string[] = [];
   try {
     const prefix = path.realRelative === "" ? "" : `${path.realRelative}/`;
-    names = readdirSync(path.real, { withFileTypes: true })
+    names = listDirectory(path)
       .filter((entry) => !isBlocked(prefix + entry.name))
       .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
       .sort();
@@ -104,4 +105,15 @@ export function directory(path: GuardedPath, isBlocked: (relative: string) => bo
   }
   const { summary, details } = directoryListing(path.display, names, DIRECTORY_LISTING_MAX);
   return fail("IS_DIRECTORY", summary, details);
+}
+
+/** The directory's entries, listed through a verified descriptor beneath the root (never through a swapped link). */
+function listDirectory(path: GuardedPath): Dirent[] {
+  if (path.root === undefined) return readdirSync(path.real, { withFileTypes: true });
+  const handle = openDirectoryBeneath(path.root, path.realRelative);
+  try {
+    return handle.list();
+  } finally {
+    handle.close();
+  }
 }

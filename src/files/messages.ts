@@ -1,12 +1,28 @@
 // Sentences a model reads about files on disk: missing, directories, binaries, sizes, changes, write failures.
 
-export const notFound = (display: string): string =>
-  `${display} does not exist. Check the path (relative to the root), or create it with lapp_write.`;
+/** Paths longer than this are shown shortened (a 6,000-character path is not worth echoing whole). */
+const SHOWN_PATH_CHARS = 160;
 
-export const cannotOpen = (display: string, code: string): string => `${display} cannot be opened (${code}).`;
+export function shortenPath(display: string): string {
+  if (display.length <= SHOWN_PATH_CHARS) return display;
+  const half = SHOWN_PATH_CHARS / 2;
+  return `${display.slice(0, half)}…(${display.length - SHOWN_PATH_CHARS} characters)…${display.slice(-half)}`;
+}
+
+export const notFound = (display: string): string =>
+  `${shortenPath(display)} does not exist. Check the path (relative to the root), or create it with lapp_write.`;
+
+export const cannotOpen = (display: string, code: string): string =>
+  `${shortenPath(display)} cannot be opened (${code}).`;
+
+export const permissionDenied = (display: string): string =>
+  `permission denied for ${shortenPath(display)} (the file or its directory is not accessible to lapp's user); nothing changed.`;
+
+export const pathTooLong = (display: string): string =>
+  `the path ${shortenPath(display)} is longer than the system allows (${display.length} characters); nothing was read or written.`;
 
 export const notRegularFile = (display: string): string =>
-  `${display} is not a regular file (a FIFO, socket or device); lapp reads and edits regular files only.`;
+  `${shortenPath(display)} is not a regular file (a FIFO, socket or device); lapp reads and edits regular files only.`;
 
 export const swappedWhileOpening = (display: string): string =>
   `${display} was replaced (or turned into a symlink) between lapp's path check and opening it; nothing was read or written. Retry the call.`;
@@ -57,3 +73,9 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} B`;
 }
+
+export const disappearedAfterWrite = (display: string): string =>
+  `${display} was written, but the file found there afterwards does not hold the bytes lapp wrote (another writer replaced it at once?). Read it again.`;
+
+export const inPlaceNoSpace = (display: string, reason: string): string =>
+  `overwriting ${display} in place failed before any old byte changed (${reason}); the file is unchanged.`;

@@ -1,33 +1,38 @@
-// Opens what the guard checked, and only that: no-follow for the last name, non-blocking (a FIFO must not hang
-// the server), then the opened file's device and inode must equal the ones the guard saw.
+// Opens what the guard checked, and only that: beneath the root one name at a time with no symlink anywhere
+// (src/files/beneath.ts), non-blocking (a FIFO must not hang the server), then the opened file's device and inode
+// must equal the ones the guard saw, and a file with several links must not be a blocked file under another name.
 
 import { closeSync, constants, fstatSync, openSync, type BigIntStats } from "node:fs";
 import { fail, ok, type Result } from "../errors.ts";
 import type { GuardedPath } from "../security/guard.ts";
-import { cannotOpen, notFound, notRegularFile, swappedWhileOpening } from "./messages.ts";
+import { blockedPath } from "../security/messages.ts";
+import { openBeneath } from "./beneath.ts";
+import { failFromErrno } from "./errno.ts";
+import { NOFOLLOW, NONBLOCK } from "./fs-native.ts";
+import { notRegularFile, swappedWhileOpening } from "./messages.ts";
 
 export interface OpenedFile {
   fd: number;
   stats: BigIntStats;
 }
 
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const READ_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
 
 /**
- * Opens `path.real` for reading. NOT_FOUND when it is gone; FILE_CHANGED when it is now a symlink or another
- * file than the guard checked (a swap between check and use: retrying re-runs the guard); NOT_FOUND for
- * FIFOs, sockets and devices. Directories open fine: the caller lists them. The caller closes `fd`.
+ * Opens `path.real` for reading. NOT_FOUND when it is gone; FILE_CHANGED when a name on the way is now a symlink or
+ * the file is another than the guard checked (a swap between check and use: retrying re-runs the guard);
+ * NOT_A_FILE for FIFOs, sockets and devices; PERMISSION_DENIED, PATH_TOO_LONG from the errno table. Directories
+ * open fine: the caller lists them. The caller closes `fd`.
  */
 export function openChecked(path: GuardedPath): Result<OpenedFile> {
   let fd: number;
   try {
-    fd = openSync(path.real, READ_FLAGS);
+    fd =
+      path.root === undefined
+        ? openSync(path.real, READ_FLAGS)
+        : openBeneath(path.root, path.realRelative, READ_FLAGS);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return fail("NOT_FOUND", notFound(path.display));
-    // O_NOFOLLOW on a symlink fails with ELOOP (EMLINK on some BSDs).
-    if (code === "ELOOP" || code === "EMLINK") return fail("FILE_CHANGED", swappedWhileOpening(path.display));
-    return fail("NOT_FOUND", cannotOpen(path.display, code ?? "error"));
+    return failFromErrno(error, path.display);
   }
   const stats = fstatSync(fd, { bigint: true });
   const checked = path.checked;
@@ -37,7 +42,12 @@ export function openChecked(path: GuardedPath): Result<OpenedFile> {
   }
   if (!stats.isFile() && !stats.isDirectory()) {
     closeSync(fd);
-    return fail("NOT_FOUND", notRegularFile(path.display));
+    return fail("NOT_A_FILE", notRegularFile(path.display));
+  }
+  if (stats.isFile() && stats.nlink > 1n && path.isBlockedInode?.(stats.dev, stats.ino)) {
+    closeSync(fd);
+    const { summary, details } = blockedPath(path.display);
+    return fail("PATH_BLOCKED", summary, details);
   }
   return ok({ fd, stats });
 }

@@ -1,52 +1,95 @@
 // Removes what killed lapp processes left beside a file: temp copies of dead pids, locks of versions that are no
-// longer current, and recovery copies whose content the file now holds anyway. Best effort, never throws.
+// longer current, and recovery copies once the file is whole again. Best effort, never throws.
 
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { closeSync, constants, fstatSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { artifactPrefix, parseArtifact, processAlive } from "./artifacts.ts";
-import { contentDigest, currentIdentity, versionKey } from "./identity.ts";
+import { openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
+import { NONBLOCK } from "./fs-native.ts";
+import { contentDigest, identityOf, versionKey, type FileIdentity } from "./identity.ts";
+import { readAll } from "./load.ts";
+import { unlinkQuietly } from "./version-lock.ts";
 
 /** Sweeps at most this often per file and process: a readdir per commit would cost too much in huge directories. */
 const SWEEP_INTERVAL_MS = 5_000;
 const lastSwept = new Map<string, number>();
 
+export interface SweepOptions {
+  /** Sweep even if this file was swept a moment ago. */
+  force?: boolean;
+  /**
+   * A commit of a complete, verified version just landed: recovery copies of dead processes (left by a crash in
+   * the middle of an in-place overwrite) are obsolete now, whatever they hold.
+   */
+  whole?: boolean;
+}
+
+/** Path-based entry (tests, tools): sweeps beside `target`. */
 export function sweepLeftovers(target: string, force = false): void {
+  try {
+    const directory = openDirectoryBeneath(dirname(target), "");
+    try {
+      sweepIn(directory, basename(target), { force });
+    } finally {
+      directory.close();
+    }
+  } catch {
+    // Cleaning up is a courtesy.
+  }
+}
+
+export function sweepIn(directory: DirectoryHandle, name: string, options: SweepOptions = {}): void {
+  const key = `${directory.path}/${name}`;
   const now = Date.now();
-  if (!force && now - (lastSwept.get(target) ?? -Infinity) < SWEEP_INTERVAL_MS) return;
-  lastSwept.set(target, now);
+  const force = options.force === true || options.whole === true;
+  if (!force && now - (lastSwept.get(key) ?? -Infinity) < SWEEP_INTERVAL_MS) return;
+  lastSwept.set(key, now);
   if (lastSwept.size > 4096) lastSwept.clear();
   try {
-    sweep(target);
+    sweep(directory, name, options.whole === true);
   } catch {
     // Cleaning up is a courtesy; a failure here must not turn a successful write into an error.
   }
 }
 
-function sweep(target: string) {
-  const directory = dirname(target);
-  const prefix = artifactPrefix(target);
-  const names = readdirSync(directory).filter((name) => name.startsWith(prefix));
+function sweep(directory: DirectoryHandle, name: string, whole: boolean) {
+  const prefix = artifactPrefix(name);
+  const names = directory
+    .list()
+    .map((entry) => entry.name)
+    .filter((entry) => entry.startsWith(prefix));
   if (names.length === 0) return;
-  const current = currentIdentity(target);
-  const currentKey = current ? versionKey(current) : undefined;
-  for (const name of names) {
-    const artifact = parseArtifact(name.slice(prefix.length));
+  const current = readVersion(directory, name);
+  const currentKey = current ? versionKey(current.identity) : undefined;
+  for (const artifactName of names) {
+    const artifact = parseArtifact(artifactName.slice(prefix.length));
     if (!artifact) continue;
-    const path = join(directory, name);
     // A lock on a version that is gone can never let two commits through: any commit under it fails its check.
-    if (artifact.kind === "lock" && artifact.key !== currentKey) rmSync(path, { force: true });
-    if (artifact.kind === "temp" && !processAlive(artifact.pid)) rmSync(path, { force: true });
-    if (artifact.kind === "recovery" && !processAlive(artifact.pid) && sameContent(path, target)) {
-      rmSync(path, { force: true });
+    if (artifact.kind === "lock" && artifact.key !== currentKey) unlinkQuietly(directory, artifactName);
+    if (artifact.kind === "temp" && !processAlive(artifact.pid)) unlinkQuietly(directory, artifactName);
+    if (artifact.kind === "recovery" && !processAlive(artifact.pid)) {
+      const copy = whole ? undefined : readVersion(directory, artifactName);
+      if (whole || (copy && current && copy.digest === current.digest))
+        unlinkQuietly(directory, artifactName);
     }
   }
 }
 
-/** A recovery copy is redundant once the file holds exactly its bytes (the in-place write completed). */
-function sameContent(a: string, b: string): boolean {
+function readVersion(
+  directory: DirectoryHandle,
+  name: string,
+): { identity: FileIdentity; digest: bigint } | undefined {
+  let fd: number;
   try {
-    return contentDigest(readFileSync(a)) === contentDigest(readFileSync(b));
+    fd = directory.open(name, constants.O_RDONLY | NONBLOCK);
   } catch {
-    return false;
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd, { bigint: true });
+    if (!stats.isFile()) return undefined;
+    return { identity: identityOf(stats), digest: contentDigest(readAll(fd, Number(stats.size))) };
+  } finally {
+    closeSync(fd);
   }
 }

@@ -122,10 +122,12 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
     const touchesPrevious = regions.length > 0 && splice.from === cursor;
     copyOld(splice.from);
     const start = lines.length + 1;
-    for (const line of splice.lines) {
+    // A line replaced one-for-one keeps its own terminator; only lines beyond the removed ones take the dominant.
+    splice.lines.forEach((line, offset) => {
       lines.push(line);
-      terminators.push(dominant);
-    }
+      const own = offset < splice.removeCount ? doc.terminators[splice.from + offset] : undefined;
+      terminators.push(own || dominant);
+    });
     added += splice.lines.length;
     removed += splice.removeCount;
     cursor = splice.from + splice.removeCount;

@@ -1,6 +1,7 @@
 // Runs one search: walks lazily, hands batches of files to the lanes, and commits answers in path order so the
 // result is the same on every run. Stops at the time budget or on cancellation with what it has, in order.
 
+import { scanBlockedInodes } from "../security/blocked-inodes.ts";
 import type { FileJob, JobResult, SearchSpec } from "./jobs.ts";
 import type { Lane } from "./lanes.ts";
 import { FILES_PER_BATCH } from "./limits.ts";
@@ -55,12 +56,20 @@ export interface SearchOutcome {
   tooLarge: string[];
   /** The searched path itself was a single binary file. */
   binaryStart: boolean;
+  /** Directories and files skipped because their path is longer than the system allows (PATH_MAX). */
+  tooDeep: { count: number; first: string | undefined };
 }
 
 export async function runSearch(request: SearchRequest): Promise<SearchOutcome> {
   const started = performance.now();
   const deadline = started + request.budgetMs;
-  const files = request.startIsFile ? singleFile(request) : walkFiles(walkOptions(request));
+  const tooDeep = { count: 0, first: undefined as string | undefined };
+  const files = request.startIsFile
+    ? singleFile(request)
+    : walkFiles({
+        ...walkOptions(request),
+        onTooDeep: (relative) => (tooDeep.count++, (tooDeep.first ??= relative)),
+      });
   const outcome: SearchOutcome = {
     files: [],
     totalMatches: 0,
@@ -70,7 +79,10 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     stopped: undefined,
     tooLarge: [],
     binaryStart: false,
+    tooDeep,
   };
+  // Searched files with several hard links: refused at the end if one shares its inode with a blocked file.
+  const linked: Array<{ link: string; relative: string; count: number; kept: number }> = [];
   const walked = new Map<number, WalkedFile>();
   const answered = new Map<number, JobResult>();
   let nextId = 0;
@@ -99,6 +111,10 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       if (result.kind === "too-large") outcome.tooLarge.push(file.relative);
       if (result.kind === "binary" && request.startIsFile) outcome.binaryStart = true;
       if (result.kind !== "searched") continue;
+      const linkedFile = result.link
+        ? { link: result.link, relative: file.relative, count: result.count, kept: 0 }
+        : undefined;
+      if (linkedFile) linked.push(linkedFile);
       outcome.filesSearched++;
       if (result.count === 0) continue;
       outcome.filesWithMatches++;
@@ -107,6 +123,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       if (room <= 0 || result.matches.length === 0) continue;
       const matches = result.matches.slice(0, room);
       kept += matches.length;
+      if (linkedFile) linkedFile.kept = matches.length;
       outcome.files.push({ relative: file.relative, absolute: file.absolute, matches, rows: result.rows });
     }
   };
@@ -174,8 +191,35 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     request.signal.removeEventListener("abort", wakeUp);
   }
   if (failure !== undefined) throw failure;
+  kept -= dropBlockedLinks(outcome, linked, request);
   outcome.truncated = outcome.totalMatches > kept;
   return outcome;
+}
+
+/**
+ * A hard link to a blocked file under an innocent name: removed from the answer as if never searched. The blocked
+ * inodes come from a scan of the whole root, made only when a searched file has several links. Returns how many
+ * kept matches were dropped.
+ */
+function dropBlockedLinks(
+  outcome: SearchOutcome,
+  linked: ReadonlyArray<{ link: string; relative: string; count: number; kept: number }>,
+  request: SearchRequest,
+): number {
+  if (linked.length === 0) return 0;
+  const blocked = scanBlockedInodes(request.root, (relative) => request.isBlocked(relative));
+  const refused = linked.filter((file) => blocked.has(file.link));
+  if (refused.length === 0) return 0;
+  const names = new Set(refused.map((file) => file.relative));
+  outcome.files = outcome.files.filter((file) => !names.has(file.relative));
+  let dropped = 0;
+  for (const file of refused) {
+    outcome.filesSearched--;
+    outcome.totalMatches -= file.count;
+    if (file.count > 0) outcome.filesWithMatches--;
+    dropped += file.kept;
+  }
+  return dropped;
 }
 
 function walkOptions(request: SearchRequest) {

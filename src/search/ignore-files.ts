@@ -1,7 +1,8 @@
 // Reads the ignore files ripgrep reads: per directory .rgignore, .ignore, .gitignore and .git/info/exclude, the
 // ones in every ancestor of the searched directory, and git's global excludes file (core.excludesFile).
 
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { dirname } from "node:path";
 import { type DirectoryRules, type GlobalRules, NO_RULES } from "./ignore-stack.ts";
 import { EMPTY_RULES, parseIgnoreFile, type RuleSet } from "./ignore-rules.ts";
@@ -26,10 +27,10 @@ export function loadDirectoryRules(directory: string, names: RuleFileNames): Dir
   const hasGit = names.has(".git");
   return {
     path: directory,
-    rgignore: names.has(".rgignore") ? rulesFrom(join(directory, ".rgignore")) : EMPTY_RULES,
-    ignore: names.has(".ignore") ? rulesFrom(join(directory, ".ignore")) : EMPTY_RULES,
-    gitignore: names.has(".gitignore") ? rulesFrom(join(directory, ".gitignore")) : EMPTY_RULES,
-    exclude: hasGit ? rulesFrom(gitExcludePath(directory)) : EMPTY_RULES,
+    rgignore: names.has(".rgignore") ? rulesFrom(join(directory, ".rgignore"), true) : EMPTY_RULES,
+    ignore: names.has(".ignore") ? rulesFrom(join(directory, ".ignore"), true) : EMPTY_RULES,
+    gitignore: names.has(".gitignore") ? rulesFrom(join(directory, ".gitignore"), true) : EMPTY_RULES,
+    exclude: hasGit ? excludeRules(directory) : EMPTY_RULES,
     hasGit,
   };
 }
@@ -73,7 +74,7 @@ export function loadGlobalRules(
   }
   path ??= xdg ? `${xdg}/git/ignore` : undefined;
   if (path === undefined) return undefined;
-  const rules = rulesFrom(path);
+  const rules = rulesFrom(path, false);
   return rules.size > 0 ? { base, rules } : undefined;
 }
 
@@ -91,17 +92,23 @@ function expandHome(path: string, home: string | undefined): string {
   return path;
 }
 
+/** `.git/info/exclude` of a directory: strictly beside it when `.git` is a directory, else where `.git` points. */
+function excludeRules(directory: string): RuleSet {
+  const path = gitExcludePath(directory);
+  return rulesFrom(path.path, path.strict);
+}
+
 /** `.git/info/exclude`; for a worktree or submodule, `.git` is a file naming the real git directory. */
-function gitExcludePath(directory: string): string {
+function gitExcludePath(directory: string): { path: string; strict: boolean } {
   const dotGit = join(directory, ".git");
   try {
-    if (statSync(dotGit).isDirectory()) return `${dotGit}/info/exclude`;
+    if (statSync(dotGit).isDirectory()) return { path: `${dotGit}/info/exclude`, strict: true };
   } catch {
-    return `${dotGit}/info/exclude`;
+    return { path: `${dotGit}/info/exclude`, strict: true };
   }
   const pointer = readSmallText(dotGit);
   const gitDir = pointer === undefined ? undefined : /^gitdir:\s*(.+?)\s*$/m.exec(pointer)?.[1];
-  if (gitDir === undefined) return `${dotGit}/info/exclude`;
+  if (gitDir === undefined) return { path: `${dotGit}/info/exclude`, strict: true };
   const absoluteGitDir = gitDir.startsWith("/") ? gitDir : join(directory, gitDir);
   const common = readSmallText(join(absoluteGitDir, "commondir"))?.trim();
   const commonDir = common
@@ -109,22 +116,50 @@ function gitExcludePath(directory: string): string {
       ? common
       : join(absoluteGitDir, common)
     : absoluteGitDir;
-  return `${commonDir}/info/exclude`;
+  // git's own pointer (a worktree's or submodule's git directory): read where git would, bounded.
+  return { path: `${commonDir}/info/exclude`, strict: false };
 }
 
-function rulesFrom(path: string): RuleSet {
-  const text = readSmallText(path);
+function rulesFrom(path: string, strict: boolean): RuleSet {
+  const text = readSmallText(path, strict);
   return text === undefined ? EMPTY_RULES : parseIgnoreFile(text);
 }
 
-/** A regular file's text, or undefined when it is missing, not a file, or implausibly large. */
-function readSmallText(path: string): string | undefined {
+const READ_CHUNK = 64 * 1024;
+
+/**
+ * A regular file's text, or undefined when it is missing, not a regular file, or larger than the fixed cap —
+ * counted in bytes actually read, whatever `stat` says (a /proc file says 0 and never ends). Non-blocking, so a
+ * FIFO or a device cannot stall the search. `strict` (every ignore file of a searched directory): never through
+ * a symlink, and on Linux the descriptor must be exactly at `path`, so nothing outside the root is read as rules.
+ */
+function readSmallText(path: string, strict = false): string | undefined {
+  let fd: number;
   try {
-    const stats = statSync(path);
-    if (!stats.isFile() || stats.size > MAX_IGNORE_FILE_BYTES) return undefined;
-    return readFileSync(path, "utf8");
+    fd = openSync(path, constants.O_RDONLY | NONBLOCK | (strict ? NOFOLLOW : 0));
   } catch {
     return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    if (strict) {
+      const where = nativeFs()?.descriptorPath(fd);
+      if (where !== undefined && where !== path) return undefined;
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total <= MAX_IGNORE_FILE_BYTES) {
+      const chunk = Buffer.allocUnsafe(READ_CHUNK);
+      const read = readSync(fd, chunk, 0, READ_CHUNK, null);
+      if (read === 0) return Buffer.concat(chunks, total).toString("utf8");
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -15,8 +15,8 @@ export const PROGRESS_INTERVAL_MS = 500;
 export const MAX_OUTPUT_BYTES = 256 * 1024;
 /** Files larger than this are not searched (lapp_read and lapp_edit refuse them too); the result says so. */
 export const MAX_SEARCH_FILE_BYTES = 64 * 1024 * 1024;
-/** Ignore files larger than this are not read (a sane cap for a list of patterns). */
-export const MAX_IGNORE_FILE_BYTES = 4 * 1024 * 1024;
+/** Ignore files larger than this are not read (a sane cap for a list of patterns), counted in bytes read. */
+export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 /**
  * ripgrep reads files in buffers of this size and, on meeting a NUL byte, gives up on the file: nothing is reported
  * when the NUL is in the first buffer, and only lines of earlier buffers otherwise. lapp_grep mirrors that.

@@ -48,6 +48,13 @@ export function tooLargeNote(paths: readonly string[]): string {
   return `[not searched (over ${MAX_SEARCH_FILE_BYTES / (1024 * 1024)} MiB): ${shown}${more}]`;
 }
 
+/** A note on entries skipped because their path is longer than the system's PATH_MAX. */
+export function tooDeepNote(count: number, first: string | undefined): string {
+  const shown =
+    first === undefined ? "" : `, the first under ${first.slice(0, 120)}${first.length > 120 ? "…" : ""}`;
+  return `[not searched: ${count} ${count === 1 ? "entry" : "entries"} whose path is longer than the system allows (PATH_MAX)${shown}]`;
+}
+
 /** Progress notification text on a long search. */
 export function progressMessage(filesSearched: number, matches: number): string {
   return `searched ${files(filesSearched)}, ${plural(matches, "match")} so far`;

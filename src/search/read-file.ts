@@ -1,16 +1,33 @@
 // Reads a file for searching the way ripgrep does: through one small line buffer per thread (64 KiB, grown only
 // for longer lines), handing out regions of complete lines. Fresh memory is costly, so buffers are reused.
 
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 
-/** Opens a file for reading; undefined when it cannot be opened (vanished, no permission). */
-export function openForSearch(path: string): number | undefined {
+const SEARCH_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
+
+/**
+ * Opens a walked file for reading, the way nothing outside the root can be read: no-follow and non-blocking (a
+ * FIFO swapped in cannot hang the search), a regular file only, and on Linux the descriptor's real path must be
+ * exactly the walked path (a directory on the way swapped for a symlink sends it elsewhere). Undefined otherwise.
+ */
+export function openForSearch(path: string): { fd: number; stats: Stats } | undefined {
+  let fd: number;
   try {
-    return openSync(path, "r");
+    fd = openSync(path, SEARCH_FLAGS);
   } catch {
     return undefined;
   }
+  try {
+    const stats = fstatSync(fd);
+    const where = nativeFs()?.descriptorPath(fd);
+    if (stats.isFile() && (where === undefined || where === path)) return { fd, stats };
+  } catch {
+    // fall through: not searchable
+  }
+  closeQuietly(fd);
+  return undefined;
 }
 
 /** A region of complete lines: `bytes` is a view into the shared buffer, valid until the next `next()`. */

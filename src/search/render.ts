@@ -5,7 +5,7 @@ import { rowsBudget, rowTokens } from "../budget/budget.ts";
 import type { SearchOutcome } from "./engine.ts";
 import { contextGroups, matchContext } from "./groups.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
-import { tooLargeNote, totalsLine } from "./messages.ts";
+import { tooDeepNote, tooLargeNote, totalsLine } from "./messages.ts";
 
 export interface RenderOptions {
   context: number;
@@ -68,6 +68,7 @@ export function renderText(outcome: SearchOutcome, options: RenderOptions): stri
     }),
   ];
   if (outcome.tooLarge.length > 0) footer.push(tooLargeNote(outcome.tooLarge));
+  if (outcome.tooDeep.count > 0) footer.push(tooDeepNote(outcome.tooDeep.count, outcome.tooDeep.first));
   return [...blocks, footer.join("\n")].join("\n\n");
 }
 
@@ -121,5 +122,6 @@ export function renderStructured(outcome: SearchOutcome, options: RenderOptions)
     files_with_matches: outcome.filesWithMatches,
     files_searched: outcome.filesSearched,
     truncated: outcome.truncated || outputCut || outcome.stopped !== undefined,
+    ...(outcome.tooDeep.count > 0 && { skipped_too_deep: outcome.tooDeep.count }),
   });
 }

@@ -2,7 +2,6 @@
 // them), then, only for the matches the caller wants shown, rows with refs from exactly the text lapp_read shows.
 
 import { isUtf8 } from "node:buffer";
-import { fstatSync } from "node:fs";
 import { displayText } from "../hashline/format.ts";
 import { refOf } from "../hashline/hash.ts";
 import { isBinary } from "../text/binary.ts";
@@ -19,7 +18,14 @@ export type FileResult =
   | { kind: "binary" }
   | { kind: "too-large" }
   | { kind: "unreadable" }
-  | { kind: "searched"; count: number; matches: number[]; rows: Row[] };
+  | {
+      kind: "searched";
+      count: number;
+      matches: number[];
+      rows: Row[];
+      /** `dev:ino` of a file with several hard links: the engine refuses it if a blocked file shares the inode. */
+      link?: string;
+    };
 
 export interface FileSearchOptions {
   matcher: Matcher;
@@ -32,8 +38,10 @@ export interface FileSearchOptions {
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 export function searchFile(path: string, options: FileSearchOptions): FileResult {
-  const fd = openForSearch(path);
-  if (fd === undefined) return { kind: "unreadable" };
+  const opened = openForSearch(path);
+  if (opened === undefined) return { kind: "unreadable" };
+  const fd = opened.fd;
+  const link = opened.stats.nlink > 1 ? `${opened.stats.dev}:${opened.stats.ino}` : undefined;
   try {
     const reader = new RegionReader(fd, options.maxBytes);
     const head = reader.first();
@@ -42,7 +50,7 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
     // Only a UTF-16 BOM needs the size (an odd size is not UTF-16): ask for it then, not for every file.
     const announced = bomOf(
       head,
-      head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? fstatSync(fd).size : 0,
+      head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? opened.stats.size : 0,
     );
     let hits = new Hits(options.keep);
     let whole: Buffer | undefined;
@@ -65,7 +73,8 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
         scanText(whole.toString("latin1", 0, end), options.matcher, 0, hits);
       }
     }
-    if (hits.anchors.length === 0) return { kind: "searched", count: hits.count, matches: [], rows: [] };
+    if (hits.anchors.length === 0)
+      return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }) };
     whole ??= readWhole(fd, options.maxBytes);
     if (!whole) return { kind: "too-large" }; // it grew past the limit since it was searched
     const matches = lineNumbers(whole, hits);
@@ -74,6 +83,7 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
       count: hits.count,
       matches,
       rows: rowsAround(whole, matches, options.context),
+      ...(link && { link }),
     };
   } catch (error) {
     // A file that vanished or cannot be read midway is skipped, as ripgrep does; anything else is a bug.

@@ -15,7 +15,12 @@ export interface WalkOptions {
   overrides: Overrides;
   /** Environment for git's global excludes (HOME, XDG_CONFIG_HOME); tests pass their own. */
   env?: Record<string, string | undefined>;
+  /** Told of each directory or file skipped because its path is longer than PATH_MAX (root-relative). */
+  onTooDeep?: (relative: string) => void;
 }
+
+/** Longest path the system opens (PATH_MAX, terminating NUL included): deeper entries cannot be opened by path. */
+const PATH_MAX = process.platform === "linux" ? 4096 : process.platform === "darwin" ? 1024 : 32_767;
 
 export interface WalkedFile {
   absolute: string;
@@ -56,6 +61,10 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
     const absolute = frame.directory === "/" ? `/${name}` : `${frame.directory}/${name}`;
     const relative = relativeOf(absolute);
     if (options.isBlocked(relative)) continue;
+    if (Buffer.byteLength(absolute) >= PATH_MAX) {
+      options.onTooDeep?.(relative);
+      continue;
+    }
     if (!included(options.overrides, frame.stack, absolute, relative, isDir)) continue;
     if (isDir) {
       const child = openDirectory(absolute, frame.stack);

@@ -1,12 +1,15 @@
 // The IO guard every tool goes through: lexical containment, real-path containment, and the block list.
-// A new file is judged by the real path of its nearest existing ancestor; the identity checked here is
-// compared again when the file is opened (no-follow), so a symlink swapped in meanwhile is caught.
+// A new file is judged by the real path of its nearest existing ancestor (dangling links followed by hand); the
+// identity checked here is compared again when the file is opened beneath the root (src/files/beneath.ts).
 
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
 import { fail, ok, type Result } from "../errors.ts";
+import { failFromErrno } from "../files/errno.ts";
+import { pathTooLong } from "../files/messages.ts";
 import type { Blocklist } from "./blocklist.ts";
 import { containPath, type PathFlavor } from "./containment.ts";
+import { BlockedInodes } from "./blocked-inodes.ts";
 import { blockedPath, symlinkOutside, unresolvable } from "./messages.ts";
 
 export interface GuardedPath {
@@ -22,6 +25,10 @@ export interface GuardedPath {
    * opens with no-follow must be this same file, else something was swapped in between check and use.
    */
   checked: CheckedIdentity | undefined;
+  /** The root's real path: files are opened beneath it, one name at a time (src/files/beneath.ts). */
+  root?: string;
+  /** Whether a file with this device and inode is a blocked file under another name (a hard link). */
+  isBlockedInode?: (dev: bigint, ino: bigint) => boolean;
 }
 
 export interface CheckedIdentity {
@@ -34,15 +41,20 @@ export class PathGuard {
     readonly root: string,
     readonly blocklist: Blocklist,
     readonly flavor: PathFlavor = process.platform === "win32" ? "win32" : "posix",
-  ) {}
+  ) {
+    this.blockedInodes = new BlockedInodes(root, (relative) => this.isBlocked(relative));
+  }
+
+  private readonly blockedInodes: BlockedInodes;
 
   resolve(input: string): Result<GuardedPath> {
     const lexical = containPath(this.root, input, this.flavor);
     if (!lexical.ok) return lexical;
     const { absolute, relative } = lexical.value;
     if (this.blocklist.isBlocked(relative)) return blocked(relative);
+    if (tooLong(absolute)) return fail("PATH_TOO_LONG", pathTooLong(relative));
 
-    const real = realPathOf(absolute);
+    const real = this.flavor === "posix" ? resolvePosix(absolute, relative) : realPathOf(absolute, relative);
     if (!real.ok) return real;
     const contained = containPath(this.root, real.value.path, this.flavor);
     if (!contained.ok) {
@@ -56,6 +68,8 @@ export class PathGuard {
       realRelative: contained.value.relative,
       exists: real.value.exists,
       checked: real.value.checked,
+      root: this.root,
+      isBlockedInode: (dev, ino) => this.blockedInodes.has(dev, ino),
     });
   }
 
@@ -71,6 +85,14 @@ function blocked(relative: string): Result<never> {
 }
 
 const MAX_LINK_HOPS = 40;
+/** PATH_MAX (Linux 4096, macOS 1024, terminating NUL included) and NAME_MAX: longer cannot be opened anyway. */
+const PATH_MAX = process.platform === "darwin" ? 1024 : process.platform === "win32" ? 32_767 : 4096;
+const NAME_MAX = 255;
+
+function tooLong(absolute: string): boolean {
+  if (Buffer.byteLength(absolute) >= PATH_MAX) return true;
+  return absolute.split(/[\\/]/).some((name) => Buffer.byteLength(name) > NAME_MAX);
+}
 
 /**
  * Whether the directory that will hold `real` still resolves to itself, i.e. no directory on the way was
@@ -88,14 +110,64 @@ export function directoryUnchanged(real: string): boolean {
 
 type RealPath = { path: string; exists: boolean; checked: CheckedIdentity | undefined };
 
-/** Real path of `absolute`; for a path that does not exist yet, the real path of its nearest existing ancestor. */
-function realPathOf(absolute: string): Result<RealPath> {
+/**
+ * POSIX: resolves `absolute` one name at a time (lstat, readlink), like realpath(3) but also through a missing tail
+ * and dangling links at any depth: `link/new.txt` with `link -> ../outside/gone` resolves outside, not inside.
+ */
+function resolvePosix(absolute: string, display: string): Result<RealPath> {
+  const pending = absolute.split("/").filter(Boolean).reverse();
+  let resolved = "/";
+  let hops = 0;
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (name === ".") continue;
+    if (name === "..") {
+      resolved = dirname(resolved);
+      continue;
+    }
+    const candidate = resolved === "/" ? `/${name}` : `${resolved}/${name}`;
+    let stats;
+    try {
+      stats = lstatSync(candidate, { bigint: true });
+    } catch (error) {
+      if (!isMissing(error)) return ioFailure(display, error);
+      // Nothing below a missing name exists: the rest is lexical.
+      const rest = [...pending].reverse().join("/");
+      return ok({ path: resolvePath(candidate, rest), exists: false, checked: undefined });
+    }
+    if (stats.isSymbolicLink()) {
+      if (++hops > MAX_LINK_HOPS) return fail("NOT_FOUND", unresolvable(display, "ELOOP"));
+      let target: string;
+      try {
+        target = readlinkSync(candidate);
+      } catch (error) {
+        return ioFailure(display, error);
+      }
+      if (target.startsWith("/")) resolved = "/";
+      pending.push(...target.split("/").filter(Boolean).reverse());
+      continue;
+    }
+    if (pending.length > 0 && !stats.isDirectory()) {
+      // A file in the middle of the path: nothing can be below it.
+      const rest = [...pending].reverse().join("/");
+      return ok({ path: resolvePath(candidate, rest), exists: false, checked: undefined });
+    }
+    resolved = candidate;
+    if (pending.length === 0)
+      return ok({ path: resolved, exists: true, checked: { dev: stats.dev, ino: stats.ino } });
+  }
+  const stats = lstatSync(resolved, { bigint: true });
+  return ok({ path: resolved, exists: true, checked: { dev: stats.dev, ino: stats.ino } });
+}
+
+/** Windows: real path of `absolute`; for a path that does not exist yet, that of its nearest existing ancestor. */
+function realPathOf(absolute: string, display: string): Result<RealPath> {
   try {
     const path = realpathSync(absolute);
     const stats = lstatSync(path, { bigint: true });
     return ok({ path, exists: true, checked: { dev: stats.dev, ino: stats.ino } });
   } catch (error) {
-    if (!isMissing(error)) return ioFailure(absolute, error);
+    if (!isMissing(error)) return ioFailure(display, error);
   }
   // Missing: follow a dangling symlink by hand so a link to an outside, not-yet-existing file is still caught.
   let current = absolute;
@@ -104,7 +176,7 @@ function realPathOf(absolute: string): Result<RealPath> {
     try {
       if (lstatSync(current).isSymbolicLink()) target = readlinkSync(current);
     } catch (error) {
-      if (!isMissing(error)) return ioFailure(current, error);
+      if (!isMissing(error)) return ioFailure(display, error);
     }
     if (target === undefined) break;
     current = resolvePath(dirname(current), target);
@@ -121,7 +193,7 @@ function realPathOf(absolute: string): Result<RealPath> {
         checked: undefined,
       });
     } catch (error) {
-      if (!isMissing(error)) return ioFailure(ancestor, error);
+      if (!isMissing(error)) return ioFailure(display, error);
       const parent = dirname(ancestor);
       if (parent === ancestor) return ok({ path: current, exists: false, checked: undefined });
       missing.push(ancestor.slice(parent.length).replace(/^\//, ""));
@@ -135,7 +207,7 @@ function isMissing(error: unknown): boolean {
   return code === "ENOENT" || code === "ENOTDIR";
 }
 
-function ioFailure(path: string, error: unknown): Result<never> {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "EIO";
-  return fail("NOT_FOUND", unresolvable(path, code));
+/** Through the one errno table: EACCES is PERMISSION_DENIED, ENAMETOOLONG is PATH_TOO_LONG (path shortened). */
+function ioFailure(display: string, error: unknown): Result<never> {
+  return failFromErrno(error, display);
 }

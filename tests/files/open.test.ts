@@ -66,8 +66,8 @@ describe("special files", () => {
     const started = performance.now();
     const read = readForDisplay(resolve("pipe"), isBlocked, page);
     const load = loadTextFile(resolve("pipe"), isBlocked);
-    expect(!read.ok && read.error.code).toBe("NOT_FOUND");
-    expect(!load.ok && load.error.code).toBe("NOT_FOUND");
+    expect(!read.ok && read.error.code).toBe("NOT_A_FILE");
+    expect(!load.ok && load.error.code).toBe("NOT_A_FILE");
     expect(performance.now() - started).toBeLessThan(1000);
   });
 

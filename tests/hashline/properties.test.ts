@@ -59,7 +59,8 @@ describe("byte fidelity", () => {
           .slice(line)
           .map((t, i) => t + doc.terminators[line + i])
           .join("");
-        const expected = before + replacement + dominantTerminator(doc) + after;
+        // A line replaced one-for-one keeps its own terminator (issue 11, item 9).
+        const expected = before + replacement + doc.terminators[line - 1] + after;
         const encoded = encodeText(expected, "utf-8", false);
         if (!encoded.ok) throw encoded.error;
         expect(bytesOf(result.value.doc)).toEqual(encoded.value);

@@ -31,6 +31,7 @@ function outcome(files: FileMatches[], extra: Partial<SearchOutcome> = {}): Sear
     stopped: undefined,
     tooLarge: [],
     binaryStart: false,
+    tooDeep: { count: 0, first: undefined },
     ...extra,
   };
 }

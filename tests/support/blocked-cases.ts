@@ -9,7 +9,7 @@ export const DEFAULT_PATTERN_CASES: Record<
 > = {
   "**/.env": {
     blocked: [".env", "app/.env", "a/b/c/.env", ".ENV"],
-    free: ["env", ".envrc", "app/env.ts", ".env/x"],
+    free: ["env", ".envrc", "app/env.ts", ".envx/x"],
   },
   "**/.env.*": {
     blocked: [".env.local", "app/.env.production", ".env.test.backup", ".Env.Local"],
@@ -38,4 +38,12 @@ export const DEFAULT_PATTERN_CASES: Record<
     blocked: [".aws/config", "x/.aws/config", ".AWS/CONFIG"],
     free: [".aws/configs", "aws/config"],
   },
+  "**/.ssh/**": { blocked: [".ssh/config", "home/.ssh/known_hosts"], free: ["ssh/config", ".sshrc"] },
+  "**/id_rsa*": { blocked: ["id_rsa", "keys/id_rsa.pub"], free: ["my_id_rsa", "id_rs"] },
+  "**/id_ed25519*": { blocked: ["id_ed25519", "a/id_ed25519.pub"], free: ["ed25519.ts"] },
+  "**/id_ecdsa*": { blocked: ["id_ecdsa", "a/id_ecdsa_sk"], free: ["ecdsa.go"] },
+  "**/.netrc": { blocked: [".netrc", "home/.netrc"], free: ["netrc", ".netrc.md"] },
+  "**/.git-credentials": { blocked: [".git-credentials", "x/.git-credentials"], free: ["git-credentials"] },
+  "**/.npmrc": { blocked: [".npmrc", "pkg/.npmrc"], free: ["npmrc.md"] },
+  "**/.pypirc": { blocked: [".pypirc", "py/.pypirc"], free: ["pypirc"] },
 };

@@ -25,13 +25,15 @@ export function makeTempRoot(prefix = "lapp-test-"): string {
 }
 
 export async function startLapp(
-  options: { root?: string; args?: string[]; cwd?: string } = {},
+  options: { root?: string; args?: string[]; cwd?: string; wrapper?: string[] } = {},
 ): Promise<LappSession> {
   const ownsRoot = options.root === undefined;
   const root = options.root ?? makeTempRoot();
+  // `wrapper` runs the binary through another command (e.g. setpriv to run it as another user).
+  const [command, ...prefix] = [...(options.wrapper ?? []), LAPP_BINARY];
   const transport = new StdioClientTransport({
-    command: LAPP_BINARY,
-    args: ["--root", root, ...(options.args ?? [])],
+    command: command!,
+    args: [...prefix, "--root", root, ...(options.args ?? [])],
     cwd: options.cwd ?? root,
     stderr: "pipe",
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? root },

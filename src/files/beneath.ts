@@ -1,0 +1,214 @@
+// Opens paths inside the root the only safe way: from a descriptor of the root, one name at a time, never following
+// a symlink, then checks what was opened really is where it should be. Creates, renames and links happen relative
+// to that verified directory descriptor, so a directory swapped for a symlink mid-call cannot redirect any of it.
+
+import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, realpathSync, type Dirent } from "node:fs";
+import { DIRECTORY, errnoError, nativeFs, NOFOLLOW, NONBLOCK, type NativeFs } from "./fs-native.ts";
+
+/** A directory inside the root, opened and verified; every operation names an entry of exactly this directory. */
+export interface DirectoryHandle {
+  /** The directory's real path when it was verified (for messages and the path-based fallback). */
+  readonly path: string;
+  /** Opens an entry; O_NOFOLLOW and O_CLOEXEC are always added. Throws Node-style errno errors. */
+  open(name: string, flags: number, mode?: number): number;
+  rename(from: string, to: string): void;
+  link(from: string, to: string): void;
+  unlink(name: string): void;
+  rmdir(name: string): void;
+  mkdir(name: string, mode?: number): void;
+  /** Opens a subdirectory (no symlink) as a handle of its own. */
+  child(name: string): DirectoryHandle;
+  list(): Dirent[];
+  sync(): void;
+  close(): void;
+}
+
+/** The error thrown when what was opened turned out not to be where it should be (moved out of the root). */
+export const ESCAPED = "ESCAPED";
+
+const realRoots = new Map<string, string>();
+
+/** The root's own real path (its ancestors are the user's choice and trusted), cached per root. */
+function realRoot(root: string): string {
+  let real = realRoots.get(root);
+  if (real === undefined) {
+    real = realpathSync(root);
+    realRoots.set(root, real);
+  }
+  return real;
+}
+
+const join = (directory: string, name: string) => (directory === "/" ? `/${name}` : `${directory}/${name}`);
+
+/**
+ * Opens `relativeDir` (root-relative, `/`-separated, no `..`; "" is the root) as a verified directory handle.
+ * ELOOP / ENOTDIR when a name on the way is (now) a symlink or a file; ESCAPED when the directory reached is not
+ * at the expected real path any more; ENOENT when a name is missing.
+ */
+export function openDirectoryBeneath(root: string, relativeDir: string): DirectoryHandle {
+  const base = realRoot(root);
+  const names = relativeDir === "" ? [] : relativeDir.split("/");
+  if (names.some((name) => name === "" || name === "." || name === ".."))
+    throw errnoErrorNamed(ESCAPED, "openat");
+  const expected = names.reduce(join, base);
+  const native = nativeFs();
+  if (!native) return pathHandle(expected);
+  let fd = native.openat(native.AT_FDCWD, base, DIRECTORY | native.O_CLOEXEC);
+  try {
+    let reached = base;
+    for (const name of names) {
+      reached = join(reached, name);
+      const next = openSubdirectory(native, fd, name, reached);
+      closeSync(fd);
+      fd = next;
+    }
+    verifyDescriptor(native, fd, expected);
+  } catch (error) {
+    closeQuietly(fd);
+    throw error;
+  }
+  return fdHandle(native, fd, expected);
+}
+
+/** Opens a file (or directory) at a root-relative path the same way; the caller closes the descriptor. */
+export function openBeneath(root: string, relative: string, flags: number, mode = 0): number {
+  const slash = relative.lastIndexOf("/");
+  const directory = openDirectoryBeneath(root, slash === -1 ? "" : relative.slice(0, slash));
+  try {
+    if (relative === "") return directory.open(".", flags, mode);
+    return directory.open(relative.slice(slash + 1), flags, mode);
+  } finally {
+    directory.close();
+  }
+}
+
+/** One name, no symlink: ENOTDIR from a symlink (Linux, with O_DIRECTORY) becomes ELOOP, i.e. "swapped". */
+function openSubdirectory(native: NativeFs, fd: number, name: string, where: string): number {
+  try {
+    return native.openat(fd, name, DIRECTORY | NOFOLLOW | NONBLOCK | native.O_CLOEXEC);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOTDIR" && isSymlink(where))
+      throw errnoErrorNamed("ELOOP", "openat");
+    throw error;
+  }
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** On Linux the kernel tells where a descriptor is now; anything else than the expected path is an escape. */
+function verifyDescriptor(native: NativeFs, fd: number, expected: string) {
+  const actual = native.descriptorPath(fd);
+  if (actual !== undefined && actual !== expected) throw errnoErrorNamed(ESCAPED, "openat");
+}
+
+/**
+ * A file opened by one name from a verified directory was an entry of that directory; afterwards it may have been
+ * renamed within it or replaced (Linux then says "… (deleted)"): both fine. Only a different directory is an escape.
+ */
+function verifyEntry(native: NativeFs, fd: number, directory: string) {
+  const actual = native.descriptorPath(fd)?.replace(/ \(deleted\)$/, "");
+  if (actual === undefined) return;
+  const slash = actual.lastIndexOf("/");
+  const parent = slash <= 0 ? "/" : actual.slice(0, slash);
+  if (parent !== directory) throw errnoErrorNamed(ESCAPED, "openat");
+}
+
+function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
+  const procPath = process.platform === "linux" ? `/proc/self/fd/${fd}` : undefined;
+  return {
+    path,
+    open(name, flags, mode = 0) {
+      const opened = native.openat(fd, name, flags | NOFOLLOW | native.O_CLOEXEC, mode);
+      if (name === ".") return opened;
+      try {
+        verifyEntry(native, opened, path);
+      } catch (error) {
+        closeQuietly(opened);
+        throw error;
+      }
+      return opened;
+    },
+    rename: (from, to) => native.renameat(fd, from, fd, to),
+    link: (from, to) => native.linkat(fd, from, fd, to),
+    unlink: (name) => native.unlinkat(fd, name),
+    rmdir: (name) => native.unlinkat(fd, name, true),
+    mkdir: (name, mode = 0o777) => native.mkdirat(fd, name, mode),
+    child(name) {
+      const next = openSubdirectory(native, fd, name, join(path, name));
+      try {
+        verifyDescriptor(native, next, join(path, name));
+      } catch (error) {
+        closeQuietly(next);
+        throw error;
+      }
+      return fdHandle(native, next, join(path, name));
+    },
+    // Linux lists the descriptor itself; elsewhere the verified path is listed (names only, never contents).
+    list: () => readdirSync(procPath ?? path, { withFileTypes: true }),
+    sync: () => fsyncSync(fd),
+    close: () => closeQuietly(fd),
+  };
+}
+
+/**
+ * No FFI (Windows): the same interface over paths. Each operation first checks that the directory still resolves
+ * to itself; a swap in the microseconds after that check cannot be excluded (docs/safety.md says so).
+ */
+function pathHandle(path: string): DirectoryHandle {
+  const { renameSync, linkSync, rmSync, rmdirSync, mkdirSync } =
+    require("node:fs") as typeof import("node:fs");
+  const unchanged = () => {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch (error) {
+      throw error;
+    }
+    if (real !== path) throw errnoErrorNamed(ESCAPED, "open");
+  };
+  unchanged();
+  return {
+    path,
+    open(name, flags, mode = 0o666) {
+      unchanged();
+      return openSync(name === "." ? path : join(path, name), flags | NOFOLLOW, mode);
+    },
+    rename: (from, to) => (unchanged(), renameSync(join(path, from), join(path, to))),
+    link: (from, to) => (unchanged(), linkSync(join(path, from), join(path, to))),
+    unlink: (name) => rmSync(join(path, name)),
+    rmdir: (name) => rmdirSync(join(path, name)),
+    mkdir: (name, mode = 0o777) => (unchanged(), mkdirSync(join(path, name), mode)),
+    child: (name) => pathHandle(join(path, name)),
+    list: () => readdirSync(path, { withFileTypes: true }),
+    sync() {
+      const fd = openSync(path, "r");
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    },
+    close: () => {},
+  };
+}
+
+function errnoErrorNamed(code: string, syscall: string): NodeJS.ErrnoException {
+  const error = errnoError(0, syscall);
+  error.code = code;
+  error.message = `${code}: ${syscall}`;
+  return error;
+}
+
+export function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed or never valid: nothing to release
+  }
+}

@@ -1,0 +1,121 @@
+// The libc calls Node's fs lacks — openat, renameat, linkat, unlinkat, mkdirat — through Bun's FFI, on Linux and
+// macOS. Everything lapp creates, renames or opens inside the root goes through a directory descriptor with these.
+
+import { constants } from "node:fs";
+import { constants as osConstants } from "node:os";
+
+export interface NativeFs {
+  /** `openat(dirFd, name, flags, mode)`; throws an errno error (`.code` like Node's) on failure. */
+  openat(dirFd: number, name: string, flags: number, mode?: number): number;
+  renameat(fromDir: number, from: string, toDir: number, to: string): void;
+  /** Hard link without following a symlink (flags 0). */
+  linkat(fromDir: number, from: string, toDir: number, to: string): void;
+  unlinkat(dirFd: number, name: string, removeDirectory?: boolean): void;
+  mkdirat(dirFd: number, name: string, mode: number): void;
+  readonly AT_FDCWD: number;
+  readonly O_CLOEXEC: number;
+  /** The real path of an open descriptor as the kernel sees it now, when the platform tells (Linux: /proc). */
+  descriptorPath(fd: number): string | undefined;
+}
+
+const ERRNO_NAMES = new Map<number, string>(
+  Object.entries(osConstants.errno).map(([name, number]) => [number as number, name]),
+);
+
+/** An Error shaped like Node's fs errors (`code`, `errno`, `syscall`), so one table maps them all. */
+export function errnoError(errno: number, syscall: string): NodeJS.ErrnoException {
+  const code = ERRNO_NAMES.get(errno) ?? `E${errno}`;
+  const error = new Error(`${code}: ${syscall} failed`) as NodeJS.ErrnoException;
+  error.code = code;
+  error.errno = -errno;
+  error.syscall = syscall;
+  return error;
+}
+
+/** Null where no FFI binding exists (Windows, or a libc that cannot be loaded): callers fall back to paths. */
+let loaded: NativeFs | null | undefined;
+
+export function nativeFs(): NativeFs | null {
+  if (loaded !== undefined) return loaded;
+  try {
+    loaded = load();
+  } catch {
+    loaded = null;
+  }
+  return loaded;
+}
+
+function load(): NativeFs | null {
+  if (process.env.LAPP_NO_NATIVE_FS === "1") return null;
+  const linux = process.platform === "linux";
+  const mac = process.platform === "darwin";
+  if (!linux && !mac) return null;
+  // Required lazily: bun:ffi exists in every Bun build, but nothing should load it on Windows.
+  const { dlopen, FFIType, read } = require("bun:ffi") as typeof import("bun:ffi");
+  const { i32, u32, cstring, ptr } = FFIType;
+  const symbols = {
+    openat: { args: [i32, cstring, i32, u32], returns: i32 },
+    renameat: { args: [i32, cstring, i32, cstring], returns: i32 },
+    linkat: { args: [i32, cstring, i32, cstring, i32], returns: i32 },
+    unlinkat: { args: [i32, cstring, i32], returns: i32 },
+    mkdirat: { args: [i32, cstring, u32], returns: i32 },
+    [linux ? "__errno_location" : "__error"]: { args: [], returns: ptr },
+  } as const;
+  const names = linux
+    ? ["libc.so.6", "libc.musl-x86_64.so.1", "libc.musl-aarch64.so.1", "libc.so"]
+    : ["/usr/lib/libSystem.B.dylib", "libc.dylib"];
+  let lib: ReturnType<typeof dlopen<typeof symbols>> | undefined;
+  for (const name of names) {
+    try {
+      lib = dlopen(name, symbols);
+      break;
+    } catch {
+      // try the next name
+    }
+  }
+  if (!lib) return null;
+  const s = lib.symbols as unknown as Record<string, (...args: unknown[]) => number> & {
+    __errno_location?: () => number;
+    __error?: () => number;
+  };
+  const errnoPointer = (linux ? s.__errno_location : s.__error)!;
+  const errno = () => read.i32(errnoPointer() as never, 0);
+  const cstr = (text: string) => Buffer.from(`${text}\0`);
+  const check = (result: number, syscall: string): number => {
+    if (result < 0) throw errnoError(errno(), syscall);
+    return result;
+  };
+  const AT_REMOVEDIR = linux ? 0x200 : 0x80;
+  return {
+    AT_FDCWD: linux ? -100 : -2,
+    O_CLOEXEC: linux ? 0o2000000 : 0x01000000,
+    openat: (dirFd, name, flags, mode = 0) => check(s.openat!(dirFd, cstr(name), flags, mode), "openat"),
+    renameat: (fromDir, from, toDir, to) => {
+      check(s.renameat!(fromDir, cstr(from), toDir, cstr(to)), "renameat");
+    },
+    linkat: (fromDir, from, toDir, to) => {
+      check(s.linkat!(fromDir, cstr(from), toDir, cstr(to), 0), "linkat");
+    },
+    unlinkat: (dirFd, name, removeDirectory = false) => {
+      check(s.unlinkat!(dirFd, cstr(name), removeDirectory ? AT_REMOVEDIR : 0), "unlinkat");
+    },
+    mkdirat: (dirFd, name, mode) => {
+      check(s.mkdirat!(dirFd, cstr(name), mode), "mkdirat");
+    },
+    descriptorPath: linux ? linuxDescriptorPath : () => undefined,
+  };
+}
+
+function linuxDescriptorPath(fd: number): string | undefined {
+  try {
+    const { readlinkSync } = require("node:fs") as typeof import("node:fs");
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Flags every descriptor-relative open uses: never follow the last name, never block on a FIFO. */
+export const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+export const NONBLOCK = constants.O_NONBLOCK ?? 0;
+export const DIRECTORY = constants.O_DIRECTORY ?? 0;
