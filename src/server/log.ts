@@ -1,5 +1,7 @@
-// One log line per tool call (time, tool, path, outcome, milliseconds) to stderr or an append-only file.
+// lapp's log: one line per tool call (time, tool, path, outcome, milliseconds) and a few session lines (start),
+// to stderr or an append-only file. Paths and names are quoted when they hold control characters.
 import { appendFileSync } from "node:fs";
+import { quotePath } from "../text/quote-path.ts";
 
 export interface CallLog {
   tool: string;
@@ -12,12 +14,18 @@ export type Logger = (entry: CallLog) => void;
 
 export function createLogger(logFile: string | undefined): Logger {
   return (entry) => {
-    const line = `${new Date().toISOString()} ${entry.tool} ${entry.path ?? "-"} ${entry.outcome} ${entry.ms.toFixed(1)}ms\n`;
-    try {
-      if (logFile) appendFileSync(logFile, line);
-      else process.stderr.write(line);
-    } catch {
-      // Logging must never break a tool call.
-    }
+    const path = entry.path === undefined ? "-" : quotePath(entry.path);
+    writeLogLine(logFile, `${quotePath(entry.tool)} ${path} ${entry.outcome} ${entry.ms.toFixed(1)}ms`);
   };
+}
+
+/** Appends one timestamped line; `text` must already be a single line. */
+export function writeLogLine(logFile: string | undefined, text: string): void {
+  const line = `${new Date().toISOString()} ${text}\n`;
+  try {
+    if (logFile) appendFileSync(logFile, line);
+    else process.stderr.write(line);
+  } catch {
+    // Logging must never break a tool call.
+  }
 }
