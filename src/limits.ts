@@ -22,5 +22,9 @@ export const WRITE_ECHO_MAX_LINES = 200;
 export const MAX_EDITS_PER_CALL = 100;
 /** Entries listed when a directory is read. */
 export const DIRECTORY_LISTING_MAX = 50;
-/** Largest JSON-RPC message lapp accepts on stdin (a whole lapp_write of an editable file, JSON-escaped). */
-export const MAX_MESSAGE_BYTES = 4 * MAX_EDIT_BYTES;
+/**
+ * Largest JSON-RPC line lapp reads on stdin: a lapp_write of an editable file whose JSON escaping doubles it, plus
+ * room for the envelope. A longer line is answered with an error and skipped unread (never buffered whole), since
+ * the content it carries would be refused as FILE_TOO_LARGE anyway.
+ */
+export const MAX_MESSAGE_BYTES = 2 * MAX_EDIT_BYTES + 1024 * 1024;

@@ -66,6 +66,7 @@ export function judgeValue(value: unknown): Judged {
   if (hasId && !isRequestId(object.id)) return invalid(null, badId(object.id));
 
   if (!("method" in object)) {
+    if (!("result" in object) && !("error" in object)) return invalid(id, notAMessage);
     // A response to a request of ours. JSON-RPC never answers a response, so a malformed one is only logged.
     const response = { jsonrpc: "2.0", id: object.id, ...pick(object, ["result", "error"]) };
     const parsed = JSONRPCMessageSchema.safeParse(response);
