@@ -11,6 +11,7 @@ import type { TextDocument } from "../text/document.ts";
 import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./identity.ts";
 import { binaryFile, changedWhileReading, directoryListing, fileTooLarge } from "./messages.ts";
 import { openChecked } from "./open.ts";
+import { quotePath } from "../text/quote-path.ts";
 
 export interface LoadedFile {
   doc: TextDocument;
@@ -97,7 +98,7 @@ export function directory(path: GuardedPath, isBlocked: (relative: string) => bo
     const prefix = path.realRelative === "" ? "" : `${path.realRelative}/`;
     names = readdirSync(path.real, { withFileTypes: true })
       .filter((entry) => !isBlocked(prefix + entry.name))
-      .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+      .map((entry) => (entry.isDirectory() ? `${quotePath(entry.name)}/` : quotePath(entry.name)))
       .sort();
   } catch {
     // An unreadable directory is still a directory; list nothing.

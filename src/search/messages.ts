@@ -1,6 +1,7 @@
 // Every sentence lapp_grep shows a model: the totals line, notes on skipped files, and its errors.
 // Functions of data only, so tests can assert the data and the wording can change in one place.
 
+import { quotePath } from "../text/quote-path.ts";
 import { MAX_OUTPUT_BYTES, MAX_SEARCH_FILE_BYTES, SEARCH_TIME_BUDGET_MS } from "./limits.ts";
 
 export interface Totals {
@@ -43,7 +44,7 @@ export function totalsLine(totals: Totals): string {
 
 /** A note listing files too large to search. */
 export function tooLargeNote(paths: readonly string[]): string {
-  const shown = paths.slice(0, 5).join(", ");
+  const shown = paths.slice(0, 5).map(quotePath).join(", ");
   const more = paths.length > 5 ? ` and ${paths.length - 5} more` : "";
   return `[not searched (over ${MAX_SEARCH_FILE_BYTES / (1024 * 1024)} MiB): ${shown}${more}]`;
 }

@@ -5,6 +5,7 @@ import type { SearchOutcome } from "./engine.ts";
 import { contextGroups, matchContext } from "./groups.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
 import { tooLargeNote, totalsLine } from "./messages.ts";
+import { quotePath } from "../text/quote-path.ts";
 
 export interface RenderOptions {
   context: number;
@@ -21,9 +22,10 @@ export function renderText(outcome: SearchOutcome, options: RenderOptions): stri
   let shown = 0;
   let outputCut = false;
   files: for (const file of outcome.files) {
-    const lines: string[] = [file.relative];
+    const heading = quotePath(file.relative);
+    const lines: string[] = [heading];
     let fileShown = 0;
-    let fileSize = file.relative.length + 1;
+    let fileSize = Buffer.byteLength(heading) + 1;
     const groups = contextGroups(file.matches, file.rows, options.context);
     for (let index = 0; index < groups.length; index++) {
       const group = groups[index]!;

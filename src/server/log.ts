@@ -5,6 +5,7 @@ import { quotePath } from "../text/quote-path.ts";
 
 export interface CallLog {
   tool: string;
+  /** The path as shown to the model: the guard has already quoted it if it holds control characters. */
   path: string | undefined;
   outcome: string;
   ms: number;
@@ -14,8 +15,10 @@ export type Logger = (entry: CallLog) => void;
 
 export function createLogger(logFile: string | undefined): Logger {
   return (entry) => {
-    const path = entry.path === undefined ? "-" : quotePath(entry.path);
-    writeLogLine(logFile, `${quotePath(entry.tool)} ${path} ${entry.outcome} ${entry.ms.toFixed(1)}ms`);
+    writeLogLine(
+      logFile,
+      `${quotePath(entry.tool)} ${entry.path ?? "-"} ${entry.outcome} ${entry.ms.toFixed(1)}ms`,
+    );
   };
 }
 

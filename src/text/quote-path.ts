@@ -9,5 +9,10 @@ const FORGING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * is quoted too, so a quoted form can never be mistaken for a plain name that merely looks quoted.
  */
 export function quotePath(path: string): string {
-  return FORGING.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
+  if (!FORGING.test(path) && !path.startsWith('"')) return path;
+  // JSON.stringify escapes C0 controls but leaves DEL, C1 controls and U+2028/2029 raw: escape those too.
+  return JSON.stringify(path).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
