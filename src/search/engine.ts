@@ -53,6 +53,8 @@ export interface SearchOutcome {
   stopped: StopReason | undefined;
   /** Root-relative paths skipped for their size. */
   tooLarge: string[];
+  /** Files where the regex engine gave up on some lines (too much backtracking): their matches may be incomplete. */
+  gaveUp: { relative: string; lines: number }[];
   /** The searched path itself was a single binary file. */
   binaryStart: boolean;
 }
@@ -69,6 +71,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     truncated: false,
     stopped: undefined,
     tooLarge: [],
+    gaveUp: [],
     binaryStart: false,
   };
   const walked = new Map<number, WalkedFile>();
@@ -100,6 +103,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       if (result.kind === "binary" && request.startIsFile) outcome.binaryStart = true;
       if (result.kind !== "searched") continue;
       outcome.filesSearched++;
+      if (result.gaveUp) outcome.gaveUp.push({ relative: file.relative, lines: result.gaveUp });
       if (result.count === 0) continue;
       outcome.filesWithMatches++;
       outcome.totalMatches += result.count;

@@ -49,6 +49,16 @@ export function tooLargeNote(paths: readonly string[]): string {
   return `[not searched (over ${MAX_SEARCH_FILE_BYTES / (1024 * 1024)} MiB): ${shown}${more}]`;
 }
 
+/** A note naming the files where the regex engine gave up on lines: the answer is partial there. */
+export function regexGaveUpNote(files: readonly { relative: string; lines: number }[]): string {
+  const shown = files
+    .slice(0, 5)
+    .map((file) => `${quotePath(file.relative)} (${file.lines} line${file.lines === 1 ? "" : "s"})`)
+    .join(", ");
+  const more = files.length > 5 ? ` and ${files.length - 5} more files` : "";
+  return `[partial: the regex engine gave up on lines of ${shown}${more} (too much backtracking), so matches there may be missing. Simplify the pattern (avoid nested quantifiers like (a+)+) or use literal: true.]`;
+}
+
 /** Progress notification text on a long search. */
 export function progressMessage(filesSearched: number, matches: number): string {
   return `searched ${files(filesSearched)}, ${plural(matches, "match")} so far`;

@@ -4,7 +4,7 @@
 import type { SearchOutcome } from "./engine.ts";
 import { contextGroups, matchContext } from "./groups.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
-import { tooLargeNote, totalsLine } from "./messages.ts";
+import { regexGaveUpNote, tooLargeNote, totalsLine } from "./messages.ts";
 import { quotePath } from "../text/quote-path.ts";
 
 export interface RenderOptions {
@@ -60,6 +60,7 @@ export function renderText(outcome: SearchOutcome, options: RenderOptions): stri
     }),
   ];
   if (outcome.tooLarge.length > 0) footer.push(tooLargeNote(outcome.tooLarge));
+  if (outcome.gaveUp.length > 0) footer.push(regexGaveUpNote(outcome.gaveUp));
   return [...blocks, footer.join("\n")].join("\n\n");
 }
 
@@ -107,6 +108,7 @@ export function renderStructured(outcome: SearchOutcome, options: RenderOptions)
     total_matches: outcome.totalMatches,
     files_with_matches: outcome.filesWithMatches,
     files_searched: outcome.filesSearched,
-    truncated: outcome.truncated || outputCut || outcome.stopped !== undefined,
+    truncated: outcome.truncated || outputCut || outcome.stopped !== undefined || outcome.gaveUp.length > 0,
+    ...(outcome.gaveUp.length > 0 ? { partial: regexGaveUpNote(outcome.gaveUp) } : {}),
   });
 }

@@ -10,7 +10,7 @@ import { bomOf, decodeBytes, decodeDocument } from "../text/codec.ts";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 import type { Matcher } from "./matcher.ts";
 import { closeQuietly, openForSearch, readWhole, RegionReader, type Region } from "./read-file.ts";
-import { Hits, scanBytes, scanCandidates, scanText } from "./scan.ts";
+import { Hits, scanBytes, scanRegexRegion, scanText } from "./scan.ts";
 
 /** A row as shown: line number, ref (from the full text) and the display text (long lines cut). */
 export type Row = [line: number, ref: string, text: string];
@@ -19,7 +19,8 @@ export type FileResult =
   | { kind: "binary" }
   | { kind: "too-large" }
   | { kind: "unreadable" }
-  | { kind: "searched"; count: number; matches: number[]; rows: Row[] };
+  /** `gaveUp` (only when some): lines the regex engine gave up on, so matches there may be missing. */
+  | { kind: "searched"; count: number; matches: number[]; rows: Row[]; gaveUp?: number };
 
 export interface FileSearchOptions {
   matcher: Matcher;
@@ -65,7 +66,9 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
         scanText(whole.toString("latin1", 0, end), options.matcher, 0, hits);
       }
     }
-    if (hits.anchors.length === 0) return { kind: "searched", count: hits.count, matches: [], rows: [] };
+    const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
+    if (hits.anchors.length === 0)
+      return { kind: "searched", count: hits.count, matches: [], rows: [], ...gaveUp };
     whole ??= readWhole(fd, options.maxBytes);
     if (!whole) return { kind: "too-large" }; // it grew past the limit since it was searched
     const matches = lineNumbers(whole, hits);
@@ -74,6 +77,7 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
       count: hits.count,
       matches,
       rows: rowsAround(whole, matches, options.context),
+      ...gaveUp,
     };
   } catch (error) {
     // A file that vanished or cannot be read midway is skipped, as ripgrep does; anything else is a bug.
@@ -106,12 +110,9 @@ function searchRegions(
     if (!isUtf8(text)) return "not-utf8";
     if (matcher.kind === "bytes") {
       scanBytes(bytes, from, offset, matcher.needle, hits);
-    } else if (matcher.required) {
-      const decode = (start: number, end: number) => utf8.decode(bytes.subarray(start, end));
-      const rest = scanCandidates(bytes, from, offset, matcher.required, matcher.line, decode, hits);
-      if (rest !== undefined) scanText(utf8.decode(bytes.subarray(rest)), matcher, offset + rest, hits);
     } else {
-      scanText(utf8.decode(text), matcher, offset + from, hits);
+      const decode = (start: number, end: number) => utf8.decode(bytes.subarray(start, end));
+      scanRegexRegion(bytes, from, offset, matcher, decode, hits);
     }
   }
   return reader.nulInFirstBuffer ? "binary" : "ok";
