@@ -1,7 +1,7 @@
 // The one error shape of lapp: a stable code, a one-line summary, and the details a model needs to retry.
 // Core functions return `Result`s carrying these; only the server turns them into `isError` texts.
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   "INVALID_ARGUMENTS",
   "PATH_OUTSIDE_ROOT",
   "PATH_BLOCKED",

@@ -38,7 +38,7 @@ export function loadTextFile(
 }
 
 /** Turns already-read bytes into a document, refusing binaries. */
-export function decodeRaw(path: GuardedPath, raw: RawFile): Result<LoadedFile> {
+function decodeRaw(path: GuardedPath, raw: RawFile): Result<LoadedFile> {
   if (isBinary(raw.bytes)) return fail("BINARY_FILE", binaryFile(path.display));
   return ok({ ...raw, doc: decodeDocument(raw.bytes) });
 }
@@ -49,7 +49,7 @@ const SNAPSHOT_ATTEMPTS = 3;
  * Reads the file's bytes with an identity that describes exactly those bytes: the metadata must be the same
  * before and after reading (an in-place writer running meanwhile would make a torn copy), else it reads again.
  */
-export function readWholeFile(
+function readWholeFile(
   path: GuardedPath,
   isBlocked: (relative: string) => boolean,
   maxBytes: number,

@@ -52,7 +52,7 @@ export const inPlaceWriteFailed = (display: string, reason: string, recovery: st
 export const parentNotCreated = (display: string, reason: string): string =>
   `cannot create the parent directory of ${display} (${reason}); nothing was written.`;
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} B`;

@@ -11,7 +11,7 @@ import { bomOf, decodeLineBytes } from "../text/codec.ts";
 import type { Encoding } from "../text/document.ts";
 
 /** Bytes read per scan step (even, for UTF-16); tests pass tiny chunks to exercise every boundary. */
-export const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 1 << 20;
 /** Smallest row plus its newline (`1#ZZ:` and `\n`): no page can hold more rows than maxBytes / this. */
 const MIN_ROW_BYTES = 6;
 

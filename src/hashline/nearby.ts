@@ -4,7 +4,7 @@
 import { lineId, refOf } from "./hash.ts";
 
 /** How far from the stale line the hint looks (SPEC §3: within ±20 lines). */
-export const NEARBY_RADIUS = 20;
+const NEARBY_RADIUS = 20;
 
 /**
  * The fresh ref of the single line within ±NEARBY_RADIUS of `center` (1-based) whose ID is `id`,

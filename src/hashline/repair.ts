@@ -7,7 +7,7 @@ import * as say from "./messages.ts";
 import { uniqueNearbyRef } from "./nearby.ts";
 
 /** Rows shown either side of a stale line. */
-export const REPAIR_CONTEXT = 2;
+const REPAIR_CONTEXT = 2;
 
 export interface StaleRef {
   line: number;

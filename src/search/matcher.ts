@@ -75,7 +75,7 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
 }
 
 /** Escapes every regex syntax character (valid with and without the `u` flag). */
-export function escapeLiteral(text: string): string {
+function escapeLiteral(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
 

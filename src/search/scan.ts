@@ -51,7 +51,7 @@ export class Hits {
  * lost. Giving up takes hundreds of milliseconds, so a regex scan slower than this is redone line by line with the
  * matcher's probe, which tells "no match" from "gave up" (Hits.gaveUp) and goes on with the next line.
  */
-export const SLOW_SCAN_MS = 50;
+const SLOW_SCAN_MS = 50;
 
 /** A case-sensitive literal in `bytes[from…]` (a region of complete lines starting at file offset `offset`). */
 export function scanBytes(bytes: Buffer, from: number, offset: number, needle: Uint8Array, hits: Hits): void {

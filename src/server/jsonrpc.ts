@@ -55,7 +55,7 @@ export function judgeLine(line: string): Judged {
   return judgeValue(value);
 }
 
-export function judgeValue(value: unknown): Judged {
+function judgeValue(value: unknown): Judged {
   if (Array.isArray(value)) return invalid(null, batchRefused);
   if (typeof value !== "object" || value === null)
     return invalid(null, notAnObject(value === null ? "null" : typeof value));

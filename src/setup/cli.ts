@@ -24,7 +24,7 @@ export interface SetupStreams {
   err(text: string): void;
 }
 
-export function machineContext(): SetupContext {
+function machineContext(): SetupContext {
   return {
     cwd: process.cwd(),
     home: homedir(),

@@ -76,7 +76,7 @@ export const changedMeanwhile = (file: string): string =>
   `${file} changed while lapp setup was editing it (is the agent running and saving it?); nothing was written, run lapp setup again`;
 
 // Outcomes (exit 0).
-export function describeServer(server: ServerCommand): string {
+function describeServer(server: ServerCommand): string {
   return [server.command, ...server.args]
     .map((part) => (/[\s"'$]/.test(part) ? JSON.stringify(part) : part))
     .join(" ");
