@@ -3,7 +3,7 @@
 export const DEFAULT_READ_LIMIT = 2000;
 /** A displayed line is cut after this many characters; its ref stays valid. */
 export const MAX_LINE_CHARS = 2000;
-/** A read page also stops at this many bytes of output. */
+/** A read page also stops at this many bytes (UTF-8) of output, counted as lapp_grep counts its output. */
 export const MAX_PAGE_BYTES = 256 * 1024;
 /**
  * Files larger than this are refused by edit and write (FILE_TOO_LARGE); read pages through larger files by

@@ -61,9 +61,10 @@ export function readPageStreaming(
       scan.encoding,
     );
     const row = formatRow(line, text);
-    if (page.rows.length > 0 && bytes + row.length + 1 > maxBytes) break;
+    const rowBytes = Buffer.byteLength(row) + 1; // UTF-8 bytes, as the whole-file page counts them
+    if (page.rows.length > 0 && bytes + rowBytes > maxBytes) break;
     page.rows.push(row);
-    bytes += row.length + 1;
+    bytes += rowBytes;
     page.lastLine = line;
     onShown(line, text);
   }

@@ -26,9 +26,11 @@ export function readPage(
   for (; index < endIndex; index++) {
     const row = formatRow(index + lineNumberBase, lines[index]!);
     // Always show at least one row, so a page makes progress even when one row is huge.
-    if (rows.length > 0 && bytes + row.length + 1 > maxBytes) break;
+    // Counted in UTF-8 bytes, as lapp_grep counts its output.
+    const size = Buffer.byteLength(row) + 1;
+    if (rows.length > 0 && bytes + size > maxBytes) break;
     rows.push(row);
-    bytes += row.length + 1;
+    bytes += size;
   }
   // Derived from the rows, not from index arithmetic, so an absurd offset can never claim a shown line.
   return { rows, firstLine: offset, lastLine: offset + rows.length - 1, totalLines: lines.length };
