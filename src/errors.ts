@@ -34,8 +34,8 @@ export class LappError extends Error {
   /** Further lines: repair payload, hints, candidates. May be empty. */
   readonly details: string;
   /**
-   * Line numbers whose current rows (with fresh refs) this error shows, e.g. a repair payload. The server
-   * records them as served, so a retry with those refs is accepted by the collision guard.
+   * Line numbers whose current rows (with fresh refs) this error shows, e.g. a repair payload. The tool that
+   * raised it records them as served, so a retry with those refs is accepted by the collision guard.
    */
   readonly shownLines: readonly number[];
 

@@ -13,7 +13,7 @@ export interface Lane {
 
 /** Searches on the main thread, one batch per macrotask so worker replies and cancellation get through. */
 class InlineLane implements Lane {
-  /** Batches queued on the main thread (a search and the warm-up may both have one). */
+  /** Batches queued on the main thread. */
   private running = 0;
 
   constructor(private readonly onFree: () => void = () => {}) {}
