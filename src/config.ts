@@ -36,7 +36,7 @@ export const DEFAULT_BLOCK_PATTERNS = [
 ] as const;
 
 export interface Config {
-  /** Absolute root as given (main.ts resolves its real path before serving). */
+  /** Absolute root as given (serveStdio in src/server/stdio.ts resolves and checks its real path). */
   root: string;
   limit: number;
   /** Estimated tokens any one answer may take (src/budget/). */

@@ -1,7 +1,7 @@
 // The one error shape of lapp: a stable code, a one-line summary, and the details a model needs to retry.
 // Core functions return `Result`s carrying these; only the server turns them into `isError` texts.
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   "INVALID_ARGUMENTS",
   "PATH_OUTSIDE_ROOT",
   "PATH_BLOCKED",
@@ -39,8 +39,8 @@ export class LappError extends Error {
   /** Further lines: repair payload, hints, candidates. May be empty. */
   readonly details: string;
   /**
-   * Line numbers whose current rows (with fresh refs) this error shows, e.g. a repair payload. The server
-   * records them as served, so a retry with those refs is accepted by the collision guard.
+   * Line numbers whose current rows (with fresh refs) this error shows, e.g. a repair payload. The tool that
+   * raised it records them as served, so a retry with those refs is accepted by the collision guard.
    */
   readonly shownLines: readonly number[];
 

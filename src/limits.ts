@@ -3,7 +3,7 @@
 export const DEFAULT_READ_LIMIT = 2000;
 /** A displayed line is cut after this many characters; its ref stays valid. */
 export const MAX_LINE_CHARS = 2000;
-/** A read page also stops at this many bytes of output. */
+/** A read page also stops at this many bytes (UTF-8) of output, counted as lapp_grep counts its output. */
 export const MAX_PAGE_BYTES = 256 * 1024;
 /**
  * Files larger than this are refused by edit and write (FILE_TOO_LARGE); read pages through larger files by
@@ -22,5 +22,9 @@ export const WRITE_ECHO_MAX_LINES = 200;
 export const MAX_EDITS_PER_CALL = 100;
 /** Entries listed when a directory is read. */
 export const DIRECTORY_LISTING_MAX = 50;
-/** Largest JSON-RPC message lapp accepts on stdin (a whole lapp_write of an editable file, JSON-escaped). */
-export const MAX_MESSAGE_BYTES = 4 * MAX_EDIT_BYTES;
+/**
+ * Largest JSON-RPC line lapp reads on stdin: a lapp_write of an editable file whose JSON escaping doubles it, plus
+ * room for the envelope. A longer line is answered with an error and skipped unread (never buffered whole), since
+ * the content it carries would be refused as FILE_TOO_LARGE anyway.
+ */
+export const MAX_MESSAGE_BYTES = 2 * MAX_EDIT_BYTES + 1024 * 1024;

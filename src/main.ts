@@ -1,5 +1,5 @@
-// Entry point: answers --version/--help without loading the server, validates flags and root, then serves.
-// Only this file and src/server/ touch process-wide state (argv, env, exit codes, stdio).
+// Entry point: answers --version/--help without loading the server, validates flags, then serves (serveStdio
+// checks the root). Only this file and src/server/ touch process-wide state (argv, env, exit codes, stdio).
 
 import { parseArgs } from "./config.ts";
 import { COMMIT, TARGET, VERSION } from "./version.ts";

@@ -4,7 +4,7 @@
 import type { Language } from "./language.ts";
 
 /** How the block rules of a language read, in a few words. */
-export function describeRules(language: Language): string {
+function describeRules(language: Language): string {
   switch (language.family) {
     case "brace":
       return `${language.dialect} rules: a header and its matching bracket`;

@@ -8,7 +8,7 @@ export const DEFAULT_MAX_OUTPUT_TOKENS = 20_000;
 /** Smallest budget accepted: room for a header, one long row (2,000 chars cut) and a continuation line. */
 export const MIN_MAX_OUTPUT_TOKENS = 2_000;
 /** Kept free for the lines a tool adds around its rows (headers, continuation hints, warnings). */
-export const FRAME_TOKENS = 300;
+const FRAME_TOKENS = 300;
 
 /** The estimated cost of one row in a newline-joined answer. */
 export const rowTokens = (row: string): number => estimateTokens(row) + 1;

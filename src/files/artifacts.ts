@@ -21,9 +21,9 @@ export const tempName = (name: string): string =>
 export const lockName = (name: string, key: string, generation: number): string =>
   `${artifactPrefix(name)}lock-${key}-${generation}`;
 
-export const tempPath = (target: string): string => join(dirname(target), tempName(basename(target)));
+const tempPath = (target: string): string => join(dirname(target), tempName(basename(target)));
 
-export const recoveryPathFor = (temp: string): string => temp.replace(/\.tmp$/, ".recovery");
+const recoveryPathFor = (temp: string): string => temp.replace(/\.tmp$/, ".recovery");
 
 export const lockPath = (target: string, key: string, generation: number): string =>
   join(dirname(target), lockName(basename(target), key, generation));

@@ -2,7 +2,7 @@
 // The writer commits only when both still match what was loaded: times alone can miss a same-size rewrite
 // within one clock tick, the digest cannot.
 
-import { fstatSync, lstatSync, type BigIntStats } from "node:fs";
+import { lstatSync, type BigIntStats } from "node:fs";
 
 export interface FileIdentity {
   dev: bigint;
@@ -33,10 +33,6 @@ export function currentIdentity(path: string): FileIdentity | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function identityOfDescriptor(fd: number): FileIdentity {
-  return identityOf(fstatSync(fd, { bigint: true }));
 }
 
 /** Same file, same metadata. Digests are compared separately (they need the bytes). */

@@ -12,6 +12,7 @@ import type { TextDocument } from "../text/document.ts";
 import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./identity.ts";
 import { binaryFile, changedWhileReading, directoryListing, fileTooLarge } from "./messages.ts";
 import { openChecked } from "./open.ts";
+import { quotePath } from "../text/quote-path.ts";
 
 export interface LoadedFile {
   doc: TextDocument;
@@ -38,7 +39,7 @@ export function loadTextFile(
 }
 
 /** Turns already-read bytes into a document, refusing binaries. */
-export function decodeRaw(path: GuardedPath, raw: RawFile): Result<LoadedFile> {
+function decodeRaw(path: GuardedPath, raw: RawFile): Result<LoadedFile> {
   if (isBinary(raw.bytes)) return fail("BINARY_FILE", binaryFile(path.display));
   return ok({ ...raw, doc: decodeDocument(raw.bytes) });
 }
@@ -49,7 +50,7 @@ const SNAPSHOT_ATTEMPTS = 3;
  * Reads the file's bytes with an identity that describes exactly those bytes: the metadata must be the same
  * before and after reading (an in-place writer running meanwhile would make a torn copy), else it reads again.
  */
-export function readWholeFile(
+function readWholeFile(
   path: GuardedPath,
   isBlocked: (relative: string) => boolean,
   maxBytes: number,
@@ -98,7 +99,7 @@ export function directory(path: GuardedPath, isBlocked: (relative: string) => bo
     const prefix = path.realRelative === "" ? "" : `${path.realRelative}/`;
     names = listDirectory(path)
       .filter((entry) => !isBlocked(prefix + entry.name))
-      .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+      .map((entry) => (entry.isDirectory() ? `${quotePath(entry.name)}/` : quotePath(entry.name)))
       .sort();
   } catch {
     // An unreadable directory is still a directory; list nothing.

@@ -3,7 +3,7 @@
 /** Paths longer than this are shown shortened (a 6,000-character path is not worth echoing whole). */
 const SHOWN_PATH_CHARS = 160;
 
-export function shortenPath(display: string): string {
+function shortenPath(display: string): string {
   if (display.length <= SHOWN_PATH_CHARS) return display;
   const half = SHOWN_PATH_CHARS / 2;
   return `${display.slice(0, half)}…(${display.length - SHOWN_PATH_CHARS} characters)…${display.slice(-half)}`;
@@ -68,7 +68,7 @@ export const inPlaceWriteFailed = (display: string, reason: string, recovery: st
 export const parentNotCreated = (display: string, reason: string): string =>
   `cannot create the parent directory of ${display} (${reason}); nothing was written.`;
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} B`;

@@ -12,7 +12,7 @@ import { bomOf, decodeLineBytes } from "../text/codec.ts";
 import type { Encoding } from "../text/document.ts";
 
 /** Bytes read per scan step (even, for UTF-16); tests pass tiny chunks to exercise every boundary. */
-export const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 1 << 20;
 /** Smallest row plus its newline (`1#ZZ:` and `\n`): no page can hold more rows than maxBytes / this. */
 const MIN_ROW_BYTES = 6;
 
@@ -65,10 +65,11 @@ export function readPageStreaming(
       scan.encoding,
     );
     const row = formatRow(line, text);
+    const rowBytes = Buffer.byteLength(row) + 1; // UTF-8 bytes, as the whole-file page counts them
     const cost = rowTokens(row);
-    if (page.rows.length > 0 && (bytes + row.length + 1 > maxBytes || tokens + cost > maxTokens)) break;
+    if (page.rows.length > 0 && (bytes + rowBytes > maxBytes || tokens + cost > maxTokens)) break;
     page.rows.push(row);
-    bytes += row.length + 1;
+    bytes += rowBytes;
     tokens += cost;
     page.lastLine = line;
     onShown(line, text);

@@ -4,7 +4,7 @@
 import * as say from "./messages.ts";
 
 /** Runs longer than this are abbreviated to ABBREVIATED_HEAD + note + ABBREVIATED_TAIL rows. */
-export const ABBREVIATE_OVER = 12;
+const ABBREVIATE_OVER = 12;
 export const ABBREVIATED_HEAD = 5;
 export const ABBREVIATED_TAIL = 5;
 

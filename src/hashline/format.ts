@@ -30,8 +30,8 @@ export function formatContextRow(lineNumber: number, text: string): string {
   return `${refOf(lineNumber, text)}-${displayText(text)}`;
 }
 
-export const MARK = ">>> ";
-export const NO_MARK = "    ";
+const MARK = ">>> ";
+const NO_MARK = "    ";
 
 /** A row of the repair payload: 4-space indent, or `>>> ` when `marked` (the line that changed). */
 export function formatMarkedRow(lineNumber: number, text: string, marked: boolean): string {

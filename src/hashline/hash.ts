@@ -11,7 +11,7 @@ const ID_OF_BYTE: string[] = Array.from(
 );
 
 /** The text that is hashed: `\r` removed anywhere, trailing whitespace trimmed. */
-export function normalizeForHash(text: string): string {
+function normalizeForHash(text: string): string {
   const withoutCr = text.includes("\r") ? text.replaceAll("\r", "") : text;
   return withoutCr.trimEnd();
 }

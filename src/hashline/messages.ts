@@ -27,7 +27,7 @@ export function invalidRefSummary(raw: string, reason: InvalidRefReason, example
 // edit shape
 
 /** `edits[2]` or `edits[2].start`: 0-based like the JSON array the model sent. */
-export const editPlace = (index: number, field?: string): string =>
+const editPlace = (index: number, field?: string): string =>
   field ? `edits[${index}].${field}` : `edits[${index}]`;
 
 export const unknownEditType = (index: number, type: unknown): string =>

@@ -36,10 +36,12 @@ export function readPage(
   for (; index < endIndex; index++) {
     const row = formatRow(index + lineNumberBase, lines[index]!);
     // Always show at least one row, so a page makes progress even when one row is huge.
+    // Counted in UTF-8 bytes, as lapp_grep counts its output.
+    const size = Buffer.byteLength(row) + 1;
     const cost = rowTokens(row);
-    if (rows.length > 0 && (bytes + row.length + 1 > maxBytes || tokens + cost > maxTokens)) break;
+    if (rows.length > 0 && (bytes + size > maxBytes || tokens + cost > maxTokens)) break;
     rows.push(row);
-    bytes += row.length + 1;
+    bytes += size;
     tokens += cost;
   }
   // Derived from the rows, not from index arithmetic, so an absurd offset can never claim a shown line.

@@ -8,7 +8,7 @@ import * as say from "./messages.ts";
 import type { StaleReason } from "./verify-ref.ts";
 
 /** Rows shown either side of a refused ref's line. */
-export const REPAIR_CONTEXT = 2;
+const REPAIR_CONTEXT = 2;
 
 export interface StaleRef {
   /** The ref as the model sent it. */

@@ -13,7 +13,7 @@ export interface OutlinePage {
   nextOffset: number | null;
 }
 
-export function outlineRow(lines: readonly string[], entry: OutlineEntry): string {
+function outlineRow(lines: readonly string[], entry: OutlineEntry): string {
   const start = refOf(entry.start, lines[entry.start - 1]!);
   const end = refOf(entry.end, lines[entry.end - 1]!);
   const label = entry.name === "" ? entry.kind : `${entry.kind} ${entry.name}`;

@@ -54,6 +54,8 @@ export interface SearchOutcome {
   stopped: StopReason | undefined;
   /** Root-relative paths skipped for their size. */
   tooLarge: string[];
+  /** Files where the regex engine gave up on some lines (too much backtracking): their matches may be incomplete. */
+  gaveUp: { relative: string; lines: number }[];
   /** The searched path itself was a single binary file. */
   binaryStart: boolean;
   /** Directories and files skipped because their path is longer than the system allows (PATH_MAX). */
@@ -78,6 +80,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     truncated: false,
     stopped: undefined,
     tooLarge: [],
+    gaveUp: [],
     binaryStart: false,
     tooDeep,
   };
@@ -116,6 +119,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
         : undefined;
       if (linkedFile) linked.push(linkedFile);
       outcome.filesSearched++;
+      if (result.gaveUp) outcome.gaveUp.push({ relative: file.relative, lines: result.gaveUp });
       if (result.count === 0) continue;
       outcome.filesWithMatches++;
       outcome.totalMatches += result.count;

@@ -49,7 +49,7 @@ export function loadAncestorRules(directory: string): DirectoryRules[] {
 }
 
 /** A directory's rule files probed by stat (for directories the walker does not list). */
-export function existingNames(directory: string): RuleFileNames {
+function existingNames(directory: string): RuleFileNames {
   const present = new Set(RULE_FILE_NAMES.filter((name) => exists(join(directory, name))));
   return present;
 }
@@ -79,7 +79,7 @@ export function loadGlobalRules(
 }
 
 /** The value of `excludesfile = …` in a git config text (case-insensitive key, like git). */
-export function excludesFileSetting(configText: string): string | undefined {
+function excludesFileSetting(configText: string): string | undefined {
   const match = /^\s*excludesfile\s*=\s*(.+?)\s*$/im.exec(configText);
   if (!match) return undefined;
   let value = match[1]!;

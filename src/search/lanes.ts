@@ -12,8 +12,8 @@ export interface Lane {
 }
 
 /** Searches on the main thread, one batch per macrotask so worker replies and cancellation get through. */
-export class InlineLane implements Lane {
-  /** Batches queued on the main thread (a search and the warm-up may both have one). */
+class InlineLane implements Lane {
+  /** Batches queued on the main thread. */
   private running = 0;
 
   constructor(private readonly onFree: () => void = () => {}) {}
@@ -49,7 +49,7 @@ interface Pending {
 type WorkerMessage =
   { ready: true } | { request: number; replies: JobReply[] } | { request: number; error: string };
 
-export class WorkerLane implements Lane {
+class WorkerLane implements Lane {
   private readonly worker: Worker | undefined;
   private ready = false;
   private dead = false;
@@ -160,6 +160,6 @@ export function sharedPool(): LanePool {
 }
 
 /** One worker per core but the main thread's, bounded: each worker is a JavaScript heap of its own. */
-export function defaultWorkerCount(): number {
+function defaultWorkerCount(): number {
   return Math.min(MAX_WORKERS, Math.max(0, availableParallelism() - 1));
 }

@@ -13,7 +13,7 @@ export const SEARCH_TIME_BUDGET_MS = 10_000;
 export const PROGRESS_INTERVAL_MS = 500;
 /** The text result stops growing at this size (like a read page) and says it was cut. */
 export const MAX_OUTPUT_BYTES = 256 * 1024;
-/** Files larger than this are not searched (lapp_read and lapp_edit refuse them too); the result says so. */
+/** Files larger than this are not searched (the result names them); lapp_read pages through them, edits refuse them. */
 export const MAX_SEARCH_FILE_BYTES = 64 * 1024 * 1024;
 /** Ignore files larger than this are not read (a sane cap for a list of patterns), counted in bytes read. */
 export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;

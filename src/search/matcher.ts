@@ -17,18 +17,22 @@ export interface MatcherSpec {
  *   a non-ASCII literal in a file that is not UTF-8, which is matched in the Latin-1 text lapp_read shows.
  * `regex`: `scan` runs over a whole decoded text to find candidate lines fast; `line` decides each candidate.
  *   `required`: ASCII bytes every match contains (case-sensitive patterns only); a file without them is skipped.
+ *   `probe`: `line` plus an alternative that matches at every line's end, so it always matches unless the regex
+ *   engine gives up (its backtracking limit, where JavaScriptCore answers "no match"); see scan.ts.
+ *
+ * Flags: Unicode mode first (case folding and `\p{…}` like ripgrep), patterns only valid without it fall back;
+ * `s` on lines, so `.` matches any character of a line (a `\r` too, as in ripgrep); lines never contain `\n`.
  */
 export type Matcher =
   | { kind: "bytes"; needle: Uint8Array; literal: string; ascii: boolean }
-  | { kind: "regex"; scan: RegExp; line: RegExp; everyLine: boolean; required: Uint8Array | undefined };
-
-/** The flags lapp uses, for documentation and tests. */
-export const REGEX_FLAGS = {
-  /** Unicode mode first (case folding and `\p{…}` like ripgrep); patterns only valid without it fall back. */
-  unicode: "u",
-  /** `.` matches any character of the line (a `\r` too, as in ripgrep); lines never contain `\n`. */
-  dotAll: "s",
-} as const;
+  | {
+      kind: "regex";
+      scan: RegExp;
+      line: RegExp;
+      probe: RegExp;
+      everyLine: boolean;
+      required: Uint8Array | undefined;
+    };
 
 export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
   if (/[\n]/.test(spec.pattern)) return fail("INVALID_ARGUMENTS", patternHasLineBreak());
@@ -54,6 +58,8 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
   }
   const base = `${unicode ? "u" : ""}${caseFlag}`;
   const line = new RegExp(source, `${base}s`);
+  // The empty group is last, so a match whose last group took part is the end-of-line alternative.
+  const probe = new RegExp(`(?:${source})|(?![\\s\\S])()`, `${base}s`);
   const scanSource = scanSourceOf(source);
   let scan: RegExp;
   try {
@@ -65,11 +71,11 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
   }
   const literal = spec.ignoreCase ? undefined : requiredLiteral(source);
   const required = literal === undefined ? undefined : new TextEncoder().encode(literal);
-  return ok({ kind: "regex", scan, line, everyLine: hasLookaround(source), required });
+  return ok({ kind: "regex", scan, line, probe, everyLine: hasLookaround(source), required });
 }
 
 /** Escapes every regex syntax character (valid with and without the `u` flag). */
-export function escapeLiteral(text: string): string {
+function escapeLiteral(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
 

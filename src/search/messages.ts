@@ -1,6 +1,7 @@
 // Every sentence lapp_grep shows a model: the totals line, notes on skipped files, and its errors.
 // Functions of data only, so tests can assert the data and the wording can change in one place.
 
+import { quotePath } from "../text/quote-path.ts";
 import { MAX_OUTPUT_BYTES, MAX_SEARCH_FILE_BYTES, SEARCH_TIME_BUDGET_MS } from "./limits.ts";
 
 export interface Totals {
@@ -43,7 +44,7 @@ export function totalsLine(totals: Totals): string {
 
 /** A note listing files too large to search. */
 export function tooLargeNote(paths: readonly string[]): string {
-  const shown = paths.slice(0, 5).join(", ");
+  const shown = paths.slice(0, 5).map(quotePath).join(", ");
   const more = paths.length > 5 ? ` and ${paths.length - 5} more` : "";
   return `[not searched (over ${MAX_SEARCH_FILE_BYTES / (1024 * 1024)} MiB): ${shown}${more}]`;
 }
@@ -53,6 +54,16 @@ export function tooDeepNote(count: number, first: string | undefined): string {
   const shown =
     first === undefined ? "" : `, the first under ${first.slice(0, 120)}${first.length > 120 ? "…" : ""}`;
   return `[not searched: ${count} ${count === 1 ? "entry" : "entries"} whose path is longer than the system allows (PATH_MAX)${shown}]`;
+}
+
+/** A note naming the files where the regex engine gave up on lines: the answer is partial there. */
+export function regexGaveUpNote(files: readonly { relative: string; lines: number }[]): string {
+  const shown = files
+    .slice(0, 5)
+    .map((file) => `${quotePath(file.relative)} (${file.lines} line${file.lines === 1 ? "" : "s"})`)
+    .join(", ");
+  const more = files.length > 5 ? ` and ${files.length - 5} more files` : "";
+  return `[partial: the regex engine gave up on lines of ${shown}${more} (too much backtracking), so matches there may be missing. Simplify the pattern (avoid nested quantifiers like (a+)+) or use literal: true.]`;
 }
 
 /** Progress notification text on a long search. */

@@ -5,7 +5,8 @@ import { rowsBudget, rowTokens } from "../budget/budget.ts";
 import type { SearchOutcome } from "./engine.ts";
 import { contextGroups, matchContext } from "./groups.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
-import { tooDeepNote, tooLargeNote, totalsLine } from "./messages.ts";
+import { regexGaveUpNote, tooDeepNote, tooLargeNote, totalsLine } from "./messages.ts";
+import { quotePath } from "../text/quote-path.ts";
 
 export interface RenderOptions {
   context: number;
@@ -26,10 +27,11 @@ export function renderText(outcome: SearchOutcome, options: RenderOptions): stri
   let shown = 0;
   let outputCut = false;
   files: for (const file of outcome.files) {
-    const lines: string[] = [file.relative];
+    const heading = quotePath(file.relative);
+    const lines: string[] = [heading];
     let fileShown = 0;
-    let fileSize = file.relative.length + 1;
-    let fileTokens = rowTokens(file.relative) + 1;
+    let fileSize = Buffer.byteLength(heading) + 1;
+    let fileTokens = rowTokens(heading) + 1;
     const groups = contextGroups(file.matches, file.rows, options.context);
     for (let index = 0; index < groups.length; index++) {
       const group = groups[index]!;
@@ -69,6 +71,7 @@ export function renderText(outcome: SearchOutcome, options: RenderOptions): stri
   ];
   if (outcome.tooLarge.length > 0) footer.push(tooLargeNote(outcome.tooLarge));
   if (outcome.tooDeep.count > 0) footer.push(tooDeepNote(outcome.tooDeep.count, outcome.tooDeep.first));
+  if (outcome.gaveUp.length > 0) footer.push(regexGaveUpNote(outcome.gaveUp));
   return [...blocks, footer.join("\n")].join("\n\n");
 }
 
@@ -121,7 +124,8 @@ export function renderStructured(outcome: SearchOutcome, options: RenderOptions)
     total_matches: outcome.totalMatches,
     files_with_matches: outcome.filesWithMatches,
     files_searched: outcome.filesSearched,
-    truncated: outcome.truncated || outputCut || outcome.stopped !== undefined,
+    truncated: outcome.truncated || outputCut || outcome.stopped !== undefined || outcome.gaveUp.length > 0,
     ...(outcome.tooDeep.count > 0 && { skipped_too_deep: outcome.tooDeep.count }),
+    ...(outcome.gaveUp.length > 0 ? { partial: regexGaveUpNote(outcome.gaveUp) } : {}),
   });
 }

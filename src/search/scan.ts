@@ -7,9 +7,13 @@ import type { Matcher } from "./matcher.ts";
 
 const NEWLINE = 10;
 
+type RegexMatcher = Extract<Matcher, { kind: "regex" }>;
+
 export class Hits {
   /** Matching lines in total. */
   count = 0;
+  /** Lines the regex engine gave up on (too much backtracking): whether they match is unknown. */
+  gaveUp = 0;
   /** Of the first `keep` matches: byte offset of a line start, and the line number counted from there (1 = it). */
   readonly anchors: number[] = [];
   readonly lines: number[] = [];
@@ -27,7 +31,27 @@ export class Hits {
   get wantsRows(): boolean {
     return this.anchors.length < this.keep;
   }
+
+  /** A point to roll back to when a region is scanned again. */
+  mark(): { count: number; kept: number; gaveUp: number } {
+    return { count: this.count, kept: this.anchors.length, gaveUp: this.gaveUp };
+  }
+
+  rollback(mark: ReturnType<Hits["mark"]>): void {
+    this.count = mark.count;
+    this.gaveUp = mark.gaveUp;
+    this.anchors.length = mark.kept;
+    this.lines.length = mark.kept;
+  }
 }
+
+/**
+ * JavaScriptCore's regex engine gives up on a line after many millions of backtracking steps and answers "no
+ * match" — indistinguishable from a real one, and when it happens in a whole-text scan, the rest of the text is
+ * lost. Giving up takes hundreds of milliseconds, so a regex scan slower than this is redone line by line with the
+ * matcher's probe, which tells "no match" from "gave up" (Hits.gaveUp) and goes on with the next line.
+ */
+const SLOW_SCAN_MS = 50;
 
 /** A case-sensitive literal in `bytes[from…]` (a region of complete lines starting at file offset `offset`). */
 export function scanBytes(bytes: Buffer, from: number, offset: number, needle: Uint8Array, hits: Hits): void {
@@ -91,9 +115,66 @@ export function scanCandidates(
 
 /** A matcher over a decoded text whose first line starts at byte offset `anchor` (0 with absolute line numbers). */
 export function scanText(text: string, matcher: Matcher, anchor: number, hits: Hits): void {
-  if (matcher.kind === "bytes") scanTextLiteral(text, matcher.literal, anchor, hits);
-  else if (matcher.everyLine) scanEveryLine(text, matcher.line, anchor, hits);
+  if (matcher.kind === "bytes") return scanTextLiteral(text, matcher.literal, anchor, hits);
+  checkedRegexScan(
+    hits,
+    () => text,
+    anchor,
+    matcher.probe,
+    () => scanRegexText(text, matcher, anchor, hits),
+  );
+}
+
+function scanRegexText(text: string, matcher: RegexMatcher, anchor: number, hits: Hits): void {
+  if (matcher.everyLine) scanEveryLine(text, matcher.line, anchor, hits);
   else scanRegex(text, matcher.scan, matcher.line, anchor, hits);
+}
+
+/** A regex over a UTF-8 region's bytes from `from` (file offset `offset`): candidates first when it has a literal. */
+export function scanRegexRegion(
+  bytes: Buffer,
+  from: number,
+  offset: number,
+  matcher: RegexMatcher,
+  decodeRange: (start: number, end: number) => string,
+  hits: Hits,
+): void {
+  const wholeText = () => decodeRange(from, bytes.length);
+  checkedRegexScan(hits, wholeText, offset + from, matcher.probe, () => {
+    if (!matcher.required) return scanRegexText(wholeText(), matcher, offset + from, hits);
+    const rest = scanCandidates(bytes, from, offset, matcher.required, matcher.line, decodeRange, hits);
+    if (rest !== undefined) scanRegexText(decodeRange(rest, bytes.length), matcher, offset + rest, hits);
+  });
+}
+
+/** Runs a fast regex scan; if it was slow enough that the engine may have given up, redoes it with the probe. */
+function checkedRegexScan(
+  hits: Hits,
+  text: () => string,
+  anchor: number,
+  probe: RegExp,
+  fast: () => void,
+): void {
+  const mark = hits.mark();
+  const started = performance.now();
+  fast();
+  if (performance.now() - started <= SLOW_SCAN_MS) return;
+  hits.rollback(mark);
+  scanEveryLineProbed(text(), probe, anchor, hits);
+}
+
+/** Every line decided by the probe: its last (empty) group takes part only when the pattern did not match. */
+function scanEveryLineProbed(text: string, probe: RegExp, anchor: number, hits: Hits): void {
+  const cursor = new LineCursor(text);
+  if (!cursor.isLine(0)) return;
+  while (true) {
+    const match = probe.exec(cursor.text());
+    if (match === null) hits.gaveUp++;
+    else if (match[match.length - 1] === undefined) hits.add(anchor, cursor.lineNumber);
+    const next = cursor.nextLineStart();
+    if (next === undefined) return;
+    cursor.moveTo(next, true);
+  }
 }
 
 function scanTextLiteral(text: string, literal: string, anchor: number, hits: Hits): void {

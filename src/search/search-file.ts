@@ -9,7 +9,7 @@ import { bomOf, decodeBytes, decodeDocument } from "../text/codec.ts";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 import type { Matcher } from "./matcher.ts";
 import { closeQuietly, openForSearch, readWhole, RegionReader, type Region } from "./read-file.ts";
-import { Hits, scanBytes, scanCandidates, scanText } from "./scan.ts";
+import { Hits, scanBytes, scanRegexRegion, scanText } from "./scan.ts";
 
 /** A row as shown: line number, ref (from the full text) and the display text (long lines cut). */
 export type Row = [line: number, ref: string, text: string];
@@ -25,6 +25,8 @@ export type FileResult =
       rows: Row[];
       /** `dev:ino` of a file with several hard links: the engine refuses it if a blocked file shares the inode. */
       link?: string;
+      /** Lines the regex engine gave up on (only when some), so matches there may be missing. */
+      gaveUp?: number;
     };
 
 export interface FileSearchOptions {
@@ -73,8 +75,9 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
         scanText(whole.toString("latin1", 0, end), options.matcher, 0, hits);
       }
     }
+    const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
     if (hits.anchors.length === 0)
-      return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }) };
+      return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
     whole ??= readWhole(fd, options.maxBytes);
     if (!whole) return { kind: "too-large" }; // it grew past the limit since it was searched
     const matches = lineNumbers(whole, hits);
@@ -84,6 +87,7 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
       matches,
       rows: rowsAround(whole, matches, options.context),
       ...(link && { link }),
+      ...gaveUp,
     };
   } catch (error) {
     // A file that vanished or cannot be read midway is skipped, as ripgrep does; anything else is a bug.
@@ -116,12 +120,9 @@ function searchRegions(
     if (!isUtf8(text)) return "not-utf8";
     if (matcher.kind === "bytes") {
       scanBytes(bytes, from, offset, matcher.needle, hits);
-    } else if (matcher.required) {
-      const decode = (start: number, end: number) => utf8.decode(bytes.subarray(start, end));
-      const rest = scanCandidates(bytes, from, offset, matcher.required, matcher.line, decode, hits);
-      if (rest !== undefined) scanText(utf8.decode(bytes.subarray(rest)), matcher, offset + rest, hits);
     } else {
-      scanText(utf8.decode(text), matcher, offset + from, hits);
+      const decode = (start: number, end: number) => utf8.decode(bytes.subarray(start, end));
+      scanRegexRegion(bytes, from, offset, matcher, decode, hits);
     }
   }
   return reader.nulInFirstBuffer ? "binary" : "ok";

@@ -8,7 +8,7 @@ const SCAN_TTL_MS = 2_000;
 /** Directory entries a scan looks at before it stops (it then knows the blocked files it met). */
 const SCAN_MAX_ENTRIES = 200_000;
 
-export const inodeKey = (dev: bigint | number, ino: bigint | number): string => `${dev}:${ino}`;
+const inodeKey = (dev: bigint | number, ino: bigint | number): string => `${dev}:${ino}`;
 
 export class BlockedInodes {
   private known: Set<string> | undefined;

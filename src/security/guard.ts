@@ -11,6 +11,7 @@ import type { Blocklist } from "./blocklist.ts";
 import { containPath, type PathFlavor } from "./containment.ts";
 import { BlockedInodes } from "./blocked-inodes.ts";
 import { blockedPath, symlinkOutside, unresolvable } from "./messages.ts";
+import { quotePath } from "../text/quote-path.ts";
 
 export interface GuardedPath {
   /** Root-relative path as requested, `/`-separated: what messages show. */
@@ -63,7 +64,7 @@ export class PathGuard {
     }
     if (this.blocklist.isBlocked(contained.value.relative)) return blocked(relative);
     return ok({
-      display: relative === "" ? "." : relative,
+      display: relative === "" ? "." : quotePath(relative),
       real: real.value.path,
       realRelative: contained.value.relative,
       exists: real.value.exists,

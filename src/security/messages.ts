@@ -1,5 +1,7 @@
 // Sentences a model reads when the guard refuses a path: outside the root, through a symlink, or blocked.
 
+import { quotePath } from "../text/quote-path.ts";
+
 export function outsideRoot(input: string, root: string, reason?: string) {
   return {
     summary: `${JSON.stringify(input)} is outside the root ${JSON.stringify(root)}${reason ? ` (${reason})` : ""}.`,
@@ -13,10 +15,10 @@ export const symlinkOutside = (input: string) => ({
 });
 
 export const blockedPath = (relative: string) => ({
-  summary: `${relative} is blocked by lapp's block list (secrets and credentials are never read or written).`,
+  summary: `${quotePath(relative)} is blocked by lapp's block list (secrets and credentials are never read or written).`,
   details: "The user can unblock a pattern with --allow '<glob>' when starting lapp.",
 });
 
-export const unresolvable = (path: string, code: string) => `cannot resolve ${path}: ${code}.`;
+export const unresolvable = (path: string, code: string) => `cannot resolve ${quotePath(path)}: ${code}.`;
 
 export const emptyPath = "path: must not be empty";

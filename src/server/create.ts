@@ -61,7 +61,8 @@ export function createLappServer(config: Config, log: Logger = createLogger(conf
       log,
     );
     inFlight.add(call);
-    void call.finally(() => inFlight.delete(call));
+    const settled = () => inFlight.delete(call);
+    call.then(settled, settled); // a rejection (a protocol error) is the SDK's to answer
     return call;
   });
   return {

@@ -1,8 +1,11 @@
-// One log line per tool call (time, tool, path, outcome, milliseconds) to stderr or an append-only file.
+// lapp's log: one line per tool call (time, tool, path, outcome, milliseconds) and a few session lines (start),
+// to stderr or an append-only file. Paths and names are quoted when they hold control characters.
 import { appendFileSync } from "node:fs";
+import { quotePath } from "../text/quote-path.ts";
 
 export interface CallLog {
   tool: string;
+  /** The path as shown to the model: the guard has already quoted it if it holds control characters. */
   path: string | undefined;
   outcome: string;
   ms: number;
@@ -12,12 +15,20 @@ export type Logger = (entry: CallLog) => void;
 
 export function createLogger(logFile: string | undefined): Logger {
   return (entry) => {
-    const line = `${new Date().toISOString()} ${entry.tool} ${entry.path ?? "-"} ${entry.outcome} ${entry.ms.toFixed(1)}ms\n`;
-    try {
-      if (logFile) appendFileSync(logFile, line);
-      else process.stderr.write(line);
-    } catch {
-      // Logging must never break a tool call.
-    }
+    writeLogLine(
+      logFile,
+      `${quotePath(entry.tool)} ${entry.path ?? "-"} ${entry.outcome} ${entry.ms.toFixed(1)}ms`,
+    );
   };
+}
+
+/** Appends one timestamped line; `text` must already be a single line. */
+export function writeLogLine(logFile: string | undefined, text: string): void {
+  const line = `${new Date().toISOString()} ${text}\n`;
+  try {
+    if (logFile) appendFileSync(logFile, line);
+    else process.stderr.write(line);
+  } catch {
+    // Logging must never break a tool call.
+  }
 }

@@ -1,12 +1,15 @@
-// Serves lapp over stdio: checks the root, connects the server to stdin/stdout, and resolves with the exit code
-// when stdin closes (after every call in flight has answered).
+// Serves lapp over stdio: checks the root, connects the server to stdin/stdout through lapp's own line transport,
+// and resolves with the exit code when stdin closes (after every call in flight has answered).
 import { realpathSync, statSync } from "node:fs";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Config } from "../config.ts";
 import { MAX_MESSAGE_BYTES } from "../limits.ts";
 import { STARTUP_HINT } from "../messages.ts";
+import { quotePath } from "../text/quote-path.ts";
 import { VERSION } from "../version.ts";
 import { createLappServer } from "./create.ts";
+import { writeLogLine } from "./log.ts";
+import { rootNotDirectory, rootUnusable, serving } from "./messages.ts";
+import { LineTransport } from "./stdio-transport.ts";
 
 export async function serveStdio(config: Config): Promise<number> {
   const root = realRoot(config.root);
@@ -18,32 +21,32 @@ export async function serveStdio(config: Config): Promise<number> {
   const closed = new Promise<number>((resolve) => {
     server.onclose = () => resolve(0);
   });
-  // The SDK's default 10 MiB line limit would close the connection on a large lapp_write; allow what an edit
-  // may produce (JSON escaping can double it), and say so on stderr if a client still goes past it.
-  const transport = new StdioServerTransport(process.stdin, process.stdout, {
-    maxBufferSize: MAX_MESSAGE_BYTES,
+  const log = (text: string) => writeLogLine(config.logFile, text);
+  const transport = new LineTransport(process.stdin, process.stdout, {
+    maxMessageBytes: MAX_MESSAGE_BYTES,
+    note: log,
+    onInputEnd: async () => {
+      await drain();
+      // Let the transport flush the last responses before closing.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await server.close();
+    },
   });
-  server.onerror = (error) => process.stderr.write(`lapp: protocol error: ${error.message}\n`);
+  server.onerror = (error) => log(`protocol error: ${error.message.split("\n")[0]}`);
   await server.connect(transport);
-  process.stdin.on("end", async () => {
-    await drain();
-    // Let the transport flush the last responses before closing.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await server.close();
-  });
-  process.stderr.write(`lapp ${VERSION} serving ${root}\n${STARTUP_HINT}\n`);
+  // Clients such as Claude Code show stderr as errors: the one line a person should see is the hint.
+  process.stderr.write(`${STARTUP_HINT}\n`);
+  log(serving(VERSION, quotePath(root)));
   return closed;
 }
 
 function realRoot(root: string): string | { error: string } {
   try {
     const real = realpathSync(root);
-    if (!statSync(real).isDirectory()) return { error: `--root ${JSON.stringify(root)} is not a directory` };
+    if (!statSync(real).isDirectory()) return { error: rootNotDirectory(root) };
     return real;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return {
-      error: `--root ${JSON.stringify(root)} cannot be used (${code === "ENOENT" ? "does not exist" : code})`,
-    };
+    return { error: rootUnusable(root, code === "ENOENT" ? "does not exist" : String(code)) };
   }
 }

@@ -1,4 +1,6 @@
 // The tools/list payload: names, model-facing descriptions, annotations, and JSON Schemas generated from valibot.
+// Optional fields accept `null` (validate.ts), but the schemas keep plain types: clients such as the MCP Inspector
+// CLI convert argument values only for `"type": "integer"`, not for `["integer", "null"]`.
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "../tools/tool.ts";

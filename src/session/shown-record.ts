@@ -29,9 +29,9 @@ const MIN_ENTRY_LIMIT = 8192;
 /** Bytes one entry takes in the typed arrays below (the figure docs/format.md gives). */
 export const BYTES_PER_ENTRY = 4 + 1 + 4 + 4 + 4 + 1;
 /** Bytes per line of the version the record describes (one 32-bit text hash). */
-export const BYTES_PER_VERSION_LINE = 4;
+const BYTES_PER_VERSION_LINE = 4;
 
-export function textHash(text: string): number {
+function textHash(text: string): number {
   return Bun.hash.xxHash32(text);
 }
 

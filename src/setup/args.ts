@@ -15,6 +15,8 @@ export interface SetupOptions {
   /** The program the host should run; by default `lapp` when it is on PATH, else this binary's path. */
   command: string | undefined;
   dryRun: boolean;
+  /** Codex: let lapp's tools run without asking (`default_tools_approval_mode = "approve"`). */
+  approveEdits: boolean;
 }
 
 export type SetupArgs =
@@ -28,6 +30,7 @@ export function parseSetupArgs(argv: readonly string[]): SetupArgs {
   const hosts: string[] = [];
   let project = false;
   let dryRun = false;
+  let approveEdits = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === "--help" || arg === "-h") return { kind: "help" };
@@ -37,6 +40,10 @@ export function parseSetupArgs(argv: readonly string[]): SetupArgs {
     }
     if (arg === "--project") {
       project = true;
+      continue;
+    }
+    if (arg === "--approve-edits") {
+      approveEdits = true;
       continue;
     }
     if (!arg.startsWith("-")) {
@@ -64,6 +71,7 @@ export function parseSetupArgs(argv: readonly string[]): SetupArgs {
       config: values["--config"],
       command: values["--command"],
       dryRun,
+      approveEdits,
     },
   };
 }

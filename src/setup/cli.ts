@@ -11,6 +11,7 @@ import {
   dryRunHeader,
   instructionsHint,
   notOnPath,
+  projectNeedsPath,
   reloadHint,
   written,
 } from "./messages.ts";
@@ -23,7 +24,7 @@ export interface SetupStreams {
   err(text: string): void;
 }
 
-export function machineContext(): SetupContext {
+function machineContext(): SetupContext {
   return {
     cwd: process.cwd(),
     home: homedir(),
@@ -61,6 +62,7 @@ export async function runSetup(
   const outcome = result.value;
   const lines: string[] = [];
   if (outcome.fullPath) lines.push(notOnPath(outcome.server.command));
+  if (outcome.needsPath) lines.push(projectNeedsPath(context.executable));
   switch (outcome.kind) {
     case "unchanged":
       lines.push(alreadySetUp(host, outcome.file, outcome.server));

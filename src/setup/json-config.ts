@@ -3,6 +3,7 @@
 
 import { configInvalid, configShape, editUnsafe } from "./messages.ts";
 import { done, problem, type ConfigChange, type SetupResult } from "./result.ts";
+import { mergeServerArgs } from "./server-args.ts";
 
 type JsonObject = Record<string, unknown>;
 
@@ -42,7 +43,9 @@ export function upsertJsonServer(
     return problem("CONFIG_SHAPE", configShape(file, '"mcpServers" is not an object'));
   }
   const previous = servers?.[name];
-  const merged = isObject(previous) ? { ...previous, ...entry } : entry;
+  const merged = isObject(previous)
+    ? { ...previous, ...entry, args: mergeServerArgs(previous.args, entry.args as string[]) }
+    : entry;
   if (previous !== undefined && Bun.deepEquals(previous, merged, true)) {
     return done({ changed: false, text, previous });
   }

@@ -12,6 +12,8 @@ export type SetupErrorCode =
   | "CONFIG_INVALID"
   /** Valid, but shaped so that lapp's entry cannot be placed safely (e.g. mcpServers is not an object). */
   | "CONFIG_SHAPE"
+  /** --project: the project's config file resolves (through a symlink) to a place outside the project. */
+  | "CONFIG_OUTSIDE_PROJECT"
   /** The edited text did not re-parse to exactly the intended change; nothing is written. */
   | "CONFIG_EDIT_UNSAFE"
   | "WRITE_FAILED";

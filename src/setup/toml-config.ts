@@ -3,6 +3,7 @@
 
 import { configInvalid, configShape, editUnsafe } from "./messages.ts";
 import { done, problem, type ConfigChange, type SetupResult } from "./result.ts";
+import { mergeServerArgs } from "./server-args.ts";
 import { scanToml, type TomlStatement } from "./toml-scan.ts";
 
 type TomlEntry = Record<string, string | string[]>;
@@ -24,19 +25,23 @@ export function upsertTomlServer(
     return problem("CONFIG_SHAPE", configShape(file, "mcp_servers is not a table"));
   }
   const previous = servers?.[name];
-  const merged = isTable(previous) ? { ...previous, ...entry } : entry;
+  // lapp's keys; `args` keeps the user's other flags.
+  const owned: TomlEntry = isTable(previous)
+    ? { ...entry, args: mergeServerArgs(previous.args, entry.args as string[]) }
+    : entry;
+  const merged = isTable(previous) ? { ...previous, ...owned } : owned;
   if (previous !== undefined && Bun.deepEquals(previous, merged, true))
     return done({ changed: false, text, previous });
 
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const lines = Object.entries(entry)
+  const lines = Object.entries(owned)
     .map(([key, value]) => `${key} = ${tomlValue(value)}${eol}`)
     .join("");
   const statements = scanToml(text);
   const header = statements.findIndex((statement) => isTableNamed(statement, name));
   let edited: string;
   if (header >= 0) {
-    edited = replaceOwnedKeys(text, statements, header, Object.keys(entry), lines, eol);
+    edited = replaceOwnedKeys(text, statements, header, Object.keys(owned), lines, eol);
   } else if (previous !== undefined) {
     return problem(
       "CONFIG_SHAPE",

@@ -107,7 +107,7 @@ export function decodeLineBytes(bytes: Uint8Array, encoding: Encoding): string {
 
 const utf8Lenient = new TextDecoder("utf-8", { ignoreBOM: true });
 
-export function latin1Decode(bytes: Uint8Array): string {
+function latin1Decode(bytes: Uint8Array): string {
   let out = "";
   for (let start = 0; start < bytes.length; start += CHUNK) {
     out += String.fromCharCode(...bytes.subarray(start, start + CHUNK));

@@ -69,8 +69,3 @@ export function documentFromText(text: string, encoding: Encoding = "utf-8", bom
   const { lines, terminators } = splitLines(text);
   return { encoding, bom, lines, terminators };
 }
-
-/** The full text of a document, terminators included, BOM excluded. */
-export function documentText(doc: TextDocument): string {
-  return joinLines(doc.lines, doc.terminators);
-}

@@ -6,9 +6,3 @@ export const pathField = v.pipe(
   v.minLength(1),
   v.description("File path, relative to the project root (or absolute inside it)."),
 );
-
-export const refPattern = v.pipe(
-  v.string(),
-  v.minLength(1),
-  v.description('A line ref copied from lapp output, e.g. "12#KT".'),
-);

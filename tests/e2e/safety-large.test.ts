@@ -1,7 +1,7 @@
 // Large files over MCP: a page near the end of a file above the streaming threshold has exactly the refs of its
 // lines (and continues correctly); edits past the edit limit, images past the image limit and text past the read
-// limit are FILE_TOO_LARGE and touch nothing. (A lapp_write argument that large cannot arrive: the SDK's stdio
-// transport refuses messages over 10 MiB.)
+// limit are FILE_TOO_LARGE and touch nothing. (A JSON-RPC line over MAX_MESSAGE_BYTES is refused unread by lapp's
+// transport: tests/e2e/protocol.test.ts.)
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
   closeSync,

@@ -30,6 +30,7 @@ function outcome(files: FileMatches[], extra: Partial<SearchOutcome> = {}): Sear
     truncated: false,
     stopped: undefined,
     tooLarge: [],
+    gaveUp: [],
     binaryStart: false,
     tooDeep: { count: 0, first: undefined },
     ...extra,

@@ -2,7 +2,14 @@
 import { expect, test } from "bun:test";
 import { parseSetupArgs } from "../../src/setup/args.ts";
 
-const defaults = { root: undefined, project: false, config: undefined, command: undefined, dryRun: false };
+const defaults = {
+  root: undefined,
+  project: false,
+  config: undefined,
+  command: undefined,
+  dryRun: false,
+  approveEdits: false,
+};
 
 test.each([
   [["claude"], { host: "claude" }],
@@ -15,6 +22,7 @@ test.each([
     { host: "codex", config: "c.toml", command: "/opt/lapp" },
   ],
   [["claude", "--root", "/a", "--root", "/b"], { host: "claude", root: "/b" }],
+  [["codex", "--approve-edits"], { host: "codex", approveEdits: true }],
 ])("%j", (argv, options) => {
   expect(parseSetupArgs(argv)).toEqual({ kind: "run", options: { ...defaults, ...options } as never });
 });

@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { upsertTomlServer } from "../../src/setup/toml-config.ts";
 import { scanToml } from "../../src/setup/toml-scan.ts";
+import { mergeServerArgs } from "../../src/setup/server-args.ts";
 
 const ENTRY = { command: "lapp", args: ["--root", "/work/p"] };
 
@@ -132,7 +133,7 @@ describe("scanToml", () => {
   });
 });
 
-test("property: any command and args, in any existing config, read back exactly and then stay put", () => {
+test("property: any command and --root, in any existing config, read back exactly (other flags kept) and then stay put", () => {
   // Control characters (DEL included), quotes, backslashes, and characters from all of Unicode.
   const text = fc.oneof(
     fc.string({ unit: "binary-ascii", maxLength: 12 }),
@@ -146,12 +147,16 @@ test("property: any command and args, in any existing config, read back exactly 
     "[mcp_servers.lapp]\n[profiles.p]\nmodel = 'm'\n",
   );
   fc.assert(
-    fc.property(existing, text, fc.array(text, { maxLength: 3 }), (config, command, args) => {
+    fc.property(existing, text, fc.option(text), (config, command, root) => {
+      // lapp owns --root; the flags an existing entry has besides it are kept after it.
+      const args = root === null ? [] : ["--root", root];
+      const before = (Bun.TOML.parse(config) as { mcp_servers?: { lapp?: { args?: unknown } } }).mcp_servers
+        ?.lapp;
       const first = upsertTomlServer(config, "lapp", { command, args }, "c.toml");
       if (!first.ok) throw new Error(first.problem.message);
       const parsed = Bun.TOML.parse(first.value.text) as { mcp_servers: { lapp: Record<string, unknown> } };
       expect(parsed.mcp_servers.lapp.command).toBe(command);
-      expect(parsed.mcp_servers.lapp.args).toEqual(args);
+      expect(parsed.mcp_servers.lapp.args).toEqual(before ? mergeServerArgs(before.args, args) : args);
       const second = upsertTomlServer(first.value.text, "lapp", { command, args }, "c.toml");
       expect(second.ok && second.value.changed).toBe(false);
     }),

@@ -122,7 +122,7 @@ const RECOVERY_DEPTH = 3;
  * Pairs every bracket with its partner. A closer that does not fit the innermost opener closes the
  * nearest fitting one within a few levels (the skipped openers stay unpaired); otherwise it is ignored.
  */
-export function pairBrackets(kind: Uint8Array): Int32Array {
+function pairBrackets(kind: Uint8Array): Int32Array {
   const match = new Int32Array(kind.length).fill(-1);
   const stack: number[] = [];
   for (let index = 0; index < kind.length; index++) {

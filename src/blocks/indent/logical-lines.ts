@@ -27,8 +27,6 @@ export function indentWidth(text: string): number {
   return column;
 }
 
-export const isBlank = (text: string): boolean => text.trim() === "";
-
 /** Builder shared by the scanners: open a logical line, extend it, mark ignorable lines. */
 export class LogicalLinesBuilder {
   readonly ofLine: Int32Array;

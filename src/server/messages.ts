@@ -1,0 +1,47 @@
+// Every sentence lapp's protocol layer sends a client or writes to stderr: JSON-RPC errors, the startup log line.
+// Functions of data only, so tests assert codes and data and the wording changes in one place.
+
+export const unparsableLine = (reason: string): string =>
+  `Parse error: the line is not valid JSON (${reason}). Send one JSON-RPC message per line.`;
+
+export const byteOrderMark =
+  "Parse error: the line starts with a byte order mark (U+FEFF); send JSON-RPC messages without one.";
+
+export const batchRefused =
+  "Invalid Request: JSON-RPC batches are not supported (MCP removed them in 2025-06-18); send one message per line.";
+
+export const notAnObject = (kind: string): string =>
+  `Invalid Request: a JSON-RPC message must be an object, got ${kind}.`;
+
+export const wrongVersion = (version: unknown): string =>
+  `Invalid Request: "jsonrpc" must be "2.0", got ${version === undefined ? "nothing" : JSON.stringify(version)}.`;
+
+export const badId = (id: unknown): string =>
+  `Invalid Request: "id" must be a string or an integer, got ${JSON.stringify(id) ?? "nothing"}.`;
+
+export const badMethod = (method: unknown): string =>
+  `Invalid Request: "method" must be a non-empty string, got ${JSON.stringify(method)}.`;
+
+export const notAMessage =
+  'Invalid Request: the object is neither a request ("method" and "id"), a notification ("method") nor a response ("id" with "result" or "error").';
+
+export const messageTooLarge = (size: number, limit: number): string =>
+  `Invalid Request: the message is ${size} bytes, over lapp's limit of ${limit} bytes; it was discarded unread. A lapp_write or lapp_edit that large would be refused anyway: split the content into smaller edits.`;
+
+export const invalidParams = (method: string, problems: readonly string[]): string =>
+  `Invalid params for ${method}: ${problems.join("; ")}.`;
+
+export const paramsNotObject = (got: string): string => `params must be an object, got ${got}`;
+
+export const unknownTool = (name: string, available: readonly string[]): string =>
+  `Unknown tool ${JSON.stringify(name)}. Available tools: ${available.join(", ")}.`;
+
+export const droppedMessage = (reason: string): string =>
+  `lapp: ignored a message from the client: ${reason}`;
+
+export const serving = (version: string, root: string): string => `lapp ${version} serving ${root}`;
+
+export const rootUnusable = (root: string, why: string): string =>
+  `--root ${JSON.stringify(root)} cannot be used (${why})`;
+
+export const rootNotDirectory = (root: string): string => `--root ${JSON.stringify(root)} is not a directory`;
