@@ -4,7 +4,7 @@
 
 import { unwrap } from "../errors.ts";
 import { FileQueue } from "../files/file-queue.ts";
-import { loadTextFile, type LoadedFile } from "../files/load.ts";
+import { loadTextFile } from "../files/load.ts";
 import { MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath, PathGuard } from "../security/guard.ts";
 import { refOf } from "../hashline/hash.ts";
@@ -43,11 +43,6 @@ export class EditSession {
   /** Loads a guarded path as text and syncs its record (inside the file's queue). */
   open(path: GuardedPath): SessionFile {
     const loaded = unwrap(loadTextFile(path, (relative) => this.guard.isBlocked(relative)));
-    return this.adopt(path, loaded);
-  }
-
-  /** A session file for text already loaded (inside the file's queue). */
-  adopt(path: GuardedPath, loaded: LoadedFile): SessionFile {
     const record = this.sync(path.real, loaded.doc.lines);
     return new SessionFile(path, loaded, record, () => this.records.settle());
   }

@@ -3,12 +3,11 @@
 import { rmSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_BLOCK_PATTERNS, TOOL_NAMES, type Config } from "../../src/config.ts";
 import { DEFAULT_MAX_OUTPUT_TOKENS } from "../../src/budget/budget.ts";
 import { DEFAULT_READ_LIMIT } from "../../src/limits.ts";
 import { createLappServer } from "../../src/server/create.ts";
-import { makeTempRoot, type LappSession } from "./lapp-session.ts";
+import { callForText, makeTempRoot, type LappSession } from "./lapp-session.ts";
 
 export async function startInProcess(
   options: { root?: string; config?: Partial<Config> } = {},
@@ -34,14 +33,7 @@ export async function startInProcess(
     client,
     root,
     stderr: () => "",
-    async call(name, args) {
-      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      const text = result.content
-        .filter((block) => block.type === "text")
-        .map((block) => (block as { text: string }).text)
-        .join("\n");
-      return { text, isError: result.isError === true, result };
-    },
+    call: (name, args) => callForText(client, name, args),
     async close() {
       await client.close();
       await server.close();

@@ -46,19 +46,22 @@ export async function startLapp(
     client,
     root,
     stderr: () => stderrText,
-    async call(name, args) {
-      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      const text = result.content
-        .filter((block) => block.type === "text")
-        .map((block) => (block as { text: string }).text)
-        .join("\n");
-      return { text, isError: result.isError === true, result };
-    },
+    call: (name, args) => callForText(client, name, args),
     async close() {
       await client.close();
       if (ownsRoot) rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Calls a tool and returns its text blocks joined, its error flag and the raw result. */
+export async function callForText(client: Client, name: string, args: Record<string, unknown>) {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = result.content
+    .filter((block) => block.type === "text")
+    .map((block) => (block as { text: string }).text)
+    .join("\n");
+  return { text, isError: result.isError === true, result };
 }
 
 /** The error code of an error result text (`error CODE: …`). */
