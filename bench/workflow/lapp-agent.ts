@@ -23,13 +23,14 @@ export interface LappEditCall {
   edits: EditInput[];
 }
 
-/** Reads a file the way a model does: page after page, each continuing at the offset the last one names. */
+/** Reads a file the way a model does when it wants every line: page after page, each continuing at the offset the last one names. */
 export async function readWholeFile(lapp: LappClient, path: string, shift = 0): Promise<LappRead> {
   const rows = new Map<number, ShownRow>();
   const pages: string[] = [];
   let offset: number | undefined = 1;
   while (offset !== undefined) {
-    const page = await lapp.call("lapp_read", offset === 1 ? { path } : { path, offset });
+    // With an explicit offset: a read without one answers a file too big for one page with its outline.
+    const page = await lapp.call("lapp_read", { path, offset });
     if (page.isError) throw new Error(`lapp_read ${path} at ${offset}: ${page.text.split("\n")[0]}`);
     pages.push(page.text);
     for (const row of parseRows(page.text)) rows.set(row.line, row);
