@@ -96,7 +96,7 @@ export async function measureLatency(
  * One edit and a 100-edit call on the big file. Each sample toggles a marker on its lines, so every call is a
  * real change; refs come from lapp's hash function on the text the bench knows is on disk.
  */
-async function measureEdits(
+export async function measureEdits(
   lapp: LappClient,
   absolute: string,
   runs: number,

@@ -1,0 +1,55 @@
+// `npm run bench:speed`: the speed goals measured from outside in one run — startup against a hello-world Bun
+// binary, lapp_grep against ripgrep on two trees (and as a fresh server's first call), a 100-edit call on 17k
+// lines, a page of a 110 MiB file and that server's peak memory. Prints the table and writes
+// results/<date>-<machine>-speed.{json,md}. Flags: --quick (fewer samples).
+
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureCorpus } from "./corpus/fetch.ts";
+import { BENCH_DIR, loadManifest } from "./corpus/manifest.ts";
+import { writeResults } from "./report/write.ts";
+import { renderSpeedMarkdown, type SpeedResults } from "./speed/report.ts";
+import { measureGrepSpeed } from "./speed/grep.ts";
+import { measureServerWork } from "./speed/server-work.ts";
+import { measureStartup } from "./speed/startup.ts";
+import { ensureBinary } from "./support/build.ts";
+import { findRipgrep, machineInfo, runDate, versions } from "./support/machine.ts";
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const quick = process.argv.includes("--quick");
+  const started = new Date();
+  const repoDir = join(BENCH_DIR, "..");
+  ensureBinary(repoDir, log);
+  const manifest = loadManifest();
+  ensureCorpus(manifest, log);
+  const machine = machineInfo();
+  const scratch = realpathSync(mkdtempSync(join(tmpdir(), "lapp-speed-")));
+  try {
+    log("startup: hello-world Bun binary, lapp --version, spawn → tools/list …");
+    const startup = await measureStartup(scratch, quick ? 11 : 31);
+    log("grep: lapp_grep against rg on two trees …");
+    const grep = await measureGrepSpeed(manifest, scratch, quick ? 5 : 11);
+    log("one server: 1 and 100 edits on 17k lines, a page of a 110 MiB file, peak memory …");
+    const server = await measureServerWork(manifest, scratch, quick ? 11 : 31);
+    const results: SpeedResults = {
+      kind: "lapp-bench-speed",
+      date: runDate(started),
+      machine,
+      versions: versions(repoDir, findRipgrep()),
+      startup,
+      grep,
+      server,
+    };
+    const markdown = renderSpeedMarkdown(results);
+    process.stdout.write(markdown);
+    const written = writeResults(`${results.date}-${machine.label}-speed`, results, markdown);
+    log(`wrote ${written.markdown}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();

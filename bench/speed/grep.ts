@@ -1,0 +1,202 @@
+// lapp_grep next to ripgrep in the same run, on two trees of different shape: the unpacked bench corpus (many
+// small files) and a copy of four installed packages (fewer, larger files with a 9 MB bundle). One lapp_grep MCP
+// call to a running server against one `rg --json` process (how an agent runs it), alternating, with the same walk
+// rules (hidden files, ignore files without a git repo) and 2 lines of context; plus the first call of a fresh server.
+
+import { cpSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Manifest } from "../corpus/manifest.ts";
+import { UNPACKED_DIR } from "../corpus/fetch.ts";
+import type { LappClient } from "../support/lapp-client.ts";
+import { findRipgrep } from "../support/machine.ts";
+import { startRawLappClient } from "../support/raw-mcp.ts";
+import { summarize, type Timing } from "../support/stats.ts";
+
+/** Installed packages (pinned by package-lock.json) copied into one tree: ~1,700 files, ~50 MB. */
+const MODULE_PACKAGES = ["typescript", "prettier", "@modelcontextprotocol", "zod"];
+
+export interface GrepCase {
+  tree: "corpus" | "modules";
+  label: string;
+  pattern: string;
+  literal: boolean;
+  /** A file or folder inside the tree; the whole tree when absent. */
+  path?: string;
+}
+
+export interface GrepCaseResult extends GrepCase {
+  lapp: Timing;
+  rg: Timing;
+  lappMatches: number | undefined;
+  rgMatches: number;
+}
+
+export interface GrepResult {
+  trees: Record<GrepCase["tree"], { files: number; megabytes: number }>;
+  cases: GrepCaseResult[];
+  /** The rare-literal search as the first call of a freshly started server (after tools/list), against rg. */
+  firstCall: { lapp: Timing; rg: Timing };
+  ripgrep: string;
+}
+
+export function grepCases(manifest: Manifest): GrepCase[] {
+  return [
+    { tree: "modules", label: "rare literal", pattern: "getTokenPosOfNode(", literal: true },
+    { tree: "modules", label: "regex", pattern: String.raw`function\s+\w+Error\b`, literal: false },
+    { tree: "modules", label: "dense literal", pattern: "function", literal: true },
+    {
+      tree: "modules",
+      label: "one 9 MB bundle",
+      pattern: "node.kind",
+      literal: true,
+      path: "typescript/lib/typescript.js",
+    },
+    { tree: "corpus", label: "regex", pattern: manifest.latency.grep.pattern, literal: false },
+    { tree: "corpus", label: "rare literal", pattern: manifest.latency.grep.literal, literal: true },
+  ];
+}
+
+export function buildModulesTree(scratch: string): string {
+  const tree = join(scratch, "modules-tree");
+  const modules = resolve(import.meta.dir, "../../node_modules");
+  mkdirSync(tree, { recursive: true });
+  for (const name of MODULE_PACKAGES) cpSync(join(modules, name), join(tree, name), { recursive: true });
+  return tree;
+}
+
+export async function measureGrepSpeed(
+  manifest: Manifest,
+  scratch: string,
+  runs: number,
+): Promise<GrepResult | { skipped: string }> {
+  const rgBinary = findRipgrep();
+  if (!rgBinary) return { skipped: "ripgrep (rg) is not installed" };
+  const trees = { corpus: UNPACKED_DIR, modules: buildModulesTree(scratch) };
+  const cases: GrepCaseResult[] = [];
+  for (const tree of ["modules", "corpus"] as const) {
+    const lapp = await startRawLappClient(trees[tree]);
+    try {
+      for (const search of grepCases(manifest).filter((one) => one.tree === tree)) {
+        cases.push(await measureCase(lapp, rgBinary, trees[tree], search, runs));
+      }
+    } finally {
+      await lapp.close();
+    }
+  }
+  const firstCase = grepCases(manifest)[0]!;
+  const first = { lapp: [] as number[], rg: [] as number[] };
+  for (let run = 0; run < runs; run++) {
+    const lapp = await startRawLappClient(trees.modules);
+    try {
+      first.lapp.push((await callGrep(lapp, firstCase)).ms);
+    } finally {
+      await lapp.close();
+    }
+    first.rg.push(await runRipgrep(rgBinary, trees.modules, firstCase));
+  }
+  return {
+    trees: { corpus: treeSize(trees.corpus), modules: treeSize(trees.modules) },
+    cases,
+    firstCall: { lapp: summarize(first.lapp), rg: summarize(first.rg) },
+    ripgrep: rgBinary,
+  };
+}
+
+async function measureCase(
+  lapp: LappClient,
+  rgBinary: string,
+  tree: string,
+  search: GrepCase,
+  runs: number,
+): Promise<GrepCaseResult> {
+  const structured = await lapp.call("lapp_grep", { ...grepArgs(search), format: "structured" });
+  const lappMatches = structured.isError ? undefined : totalOf(structured.text);
+  const samples = { lapp: [] as number[], rg: [] as number[] };
+  for (let run = -2; run < runs; run++) {
+    const lappMs = (await callGrep(lapp, search)).ms;
+    const rgMs = await runRipgrep(rgBinary, tree, search);
+    if (run < 0) continue;
+    samples.lapp.push(lappMs);
+    samples.rg.push(rgMs);
+  }
+  return {
+    ...search,
+    lapp: summarize(samples.lapp),
+    rg: summarize(samples.rg),
+    lappMatches,
+    rgMatches: countRipgrepMatches(rgBinary, tree, search),
+  };
+}
+
+function grepArgs(search: GrepCase): Record<string, unknown> {
+  return {
+    pattern: search.pattern,
+    literal: search.literal,
+    context: 2,
+    ...(search.path ? { path: search.path } : {}),
+  };
+}
+
+async function callGrep(lapp: LappClient, search: GrepCase) {
+  const outcome = await lapp.call("lapp_grep", grepArgs(search));
+  if (outcome.isError) throw new Error(`lapp_grep ${search.pattern}: ${outcome.text.split("\n")[0]}`);
+  return outcome;
+}
+
+function ripgrepArgs(search: GrepCase): string[] {
+  return [
+    "--hidden",
+    "--no-require-git",
+    "-C",
+    "2",
+    ...(search.literal ? ["-F"] : []),
+    "-e",
+    search.pattern,
+    search.path ?? ".",
+  ];
+}
+
+async function runRipgrep(rgBinary: string, tree: string, search: GrepCase): Promise<number> {
+  const started = performance.now();
+  const child = Bun.spawn([rgBinary, "--json", ...ripgrepArgs(search)], {
+    cwd: tree,
+    stdout: "pipe",
+    stderr: "ignore",
+  });
+  await new Response(child.stdout).arrayBuffer();
+  await child.exited;
+  return performance.now() - started;
+}
+
+function countRipgrepMatches(rgBinary: string, tree: string, search: GrepCase): number {
+  const args = ripgrepArgs(search).filter((arg, index, all) => arg !== "-C" && all[index - 1] !== "-C");
+  const result = Bun.spawnSync([rgBinary, "-c", "--no-filename", ...args], {
+    cwd: tree,
+    stdout: "pipe",
+    stderr: "ignore",
+  });
+  return result.stdout
+    .toString()
+    .split("\n")
+    .filter(Boolean)
+    .reduce((total, line) => total + Number(line), 0);
+}
+
+function totalOf(text: string): number | undefined {
+  try {
+    const parsed = JSON.parse(text) as { total_matches?: unknown };
+    return typeof parsed.total_matches === "number" ? parsed.total_matches : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function treeSize(tree: string): { files: number; megabytes: number } {
+  const listed = Bun.spawnSync(["find", ".", "-type", "f", "-printf", "%s\\n"], {
+    cwd: tree,
+    stdout: "pipe",
+  });
+  const sizes = listed.stdout.toString().split("\n").filter(Boolean).map(Number);
+  const bytes = sizes.reduce((total, size) => total + size, 0);
+  return { files: sizes.length, megabytes: Math.round(bytes / 1e5) / 10 };
+}

@@ -1,0 +1,59 @@
+// One server does the heavy single-file work of the speed goals, so its peak memory covers all of it: a call of
+// 1 and of 100 edits on the 17,209-line lodash.js, then a 100-line page near the end of a generated 110 MiB file.
+
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { corpusFilePath } from "../corpus/fetch.ts";
+import type { Manifest } from "../corpus/manifest.ts";
+import { writeLargeFile } from "../measure/large-file.ts";
+import { measureEdits } from "../measure/latency.ts";
+import { startRawLappClient } from "../support/raw-mcp.ts";
+import { repeat, type Timing } from "../support/stats.ts";
+
+export interface ServerWorkResult {
+  editFileLines: number;
+  edit1: Timing;
+  edit100: Timing;
+  largeFileLines: number;
+  /** The first page of the big file (nothing of it known yet) and the repeats. */
+  largeFirstMs: number;
+  largePage: Timing;
+  startupRssMiB: number | undefined;
+  peakRssMiB: number | undefined;
+}
+
+export async function measureServerWork(
+  manifest: Manifest,
+  scratch: string,
+  runs: number,
+): Promise<ServerWorkResult> {
+  const root = join(scratch, "server-work");
+  mkdirSync(root, { recursive: true });
+  copyFileSync(corpusFilePath(manifest.latency.edit), join(root, "edit-target"));
+  const largeFileLines = writeLargeFile(join(root, "big.js"));
+  const lapp = await startRawLappClient(root);
+  try {
+    const startupRssMiB = lapp.peakRssMiB();
+    const { edit1, edit100, editFileLines } = await measureEdits(lapp, join(root, "edit-target"), runs);
+    const page = { path: "big.js", offset: largeFileLines - 150, limit: 100 };
+    const first = await lapp.call("lapp_read", page);
+    if (first.isError) throw new Error(`lapp_read big.js: ${first.text.split("\n")[0]}`);
+    const largePage = await repeat(Math.max(3, Math.floor(runs / 4)), 0, async () => {
+      const outcome = await lapp.call("lapp_read", page);
+      if (outcome.isError) throw new Error(`lapp_read big.js: ${outcome.text.split("\n")[0]}`);
+      return outcome.ms;
+    });
+    return {
+      editFileLines,
+      edit1,
+      edit100,
+      largeFileLines,
+      largeFirstMs: first.ms,
+      largePage,
+      startupRssMiB,
+      peakRssMiB: lapp.peakRssMiB(),
+    };
+  } finally {
+    await lapp.close();
+  }
+}
