@@ -1,10 +1,9 @@
-// Runs one tools/call: find the tool (an unknown name is a -32602 protocol error), validate at the chokepoint, run,
-// and turn any outcome into a text result.
-import { ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+// Runs one tools/call of a listed tool (create.ts answers unknown names with -32602 first): validate at the
+// chokepoint, run, and turn any outcome into a text result.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { LappError, unwrap } from "../errors.ts";
 import type { Tool, ToolContext } from "../tools/tool.ts";
 import type { Logger } from "./log.ts";
-import { unknownTool } from "./messages.ts";
 import { validateArguments } from "./validate.ts";
 
 export type CallContext = Omit<ToolContext, "resolve">;
@@ -22,14 +21,9 @@ export async function callTool(
     log({ tool: name, path, outcome, ms: performance.now() - started });
     return result;
   };
-  const tool = tools.get(name);
-  if (!tool) {
-    // MCP 2025-11-25: an unknown tool is a protocol error (-32602), not a tool result.
-    finish({ content: [] }, "UNKNOWN_TOOL");
-    const available = [...tools.keys()];
-    throw new ProtocolError(ErrorCode.InvalidParams, unknownTool(name, available), { available });
-  }
   try {
+    const tool = tools.get(name);
+    if (!tool) throw new Error(`no tool named ${JSON.stringify(name)} was loaded`);
     const input = validateArguments(tool, args);
     if (!input.ok) throw input.error;
     const resolve = (raw: string) => {
@@ -50,16 +44,5 @@ export async function callTool(
             "This is a bug in lapp. Retrying the same call may fail the same way.",
           );
     return finish({ content: [{ type: "text", text: lappError.render() }], isError: true }, lappError.code);
-  }
-}
-
-/** An error the SDK sends as a JSON-RPC error with this code, message and data (McpError would prefix the message). */
-class ProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data: unknown,
-  ) {
-    super(message);
   }
 }

@@ -1,69 +1,53 @@
-// Builds lapp's MCP server for a config whose root is already a real directory: tools, guard, session state and
-// the tools/call handler. No stdio here, so tests run the same server in-process over an InMemoryTransport.
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+// Builds lapp's MCP server for a config whose root is already a real directory. A start loads only the protocol
+// layer and the finished tool list; the tools, guard and session load on first need (tool-runtime.ts). No stdio
+// here, so tests run the same server in-process over an in-memory transport.
 import type { Config } from "../config.ts";
 import { INSTRUCTIONS } from "../messages.ts";
-import { compileBlocklist } from "../security/blocklist.ts";
-import { PathGuard } from "../security/guard.ts";
-import { EditSession } from "../session/edit-session.ts";
-import { selectTools } from "../tools/registry.ts";
 import { VERSION } from "../version.ts";
-import { callTool } from "./call.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { noElicitationValidator } from "./no-elicitation.ts";
-import { describeTools } from "./tool-list.ts";
+import { McpServer, ProtocolError } from "./mcp-server.ts";
+import { unknownTool } from "./messages.ts";
+import { RPC_ERROR } from "./rpc-codes.ts";
+import type { CallToolFn } from "./tool-runtime.ts";
+// A macro: the JSON Schemas are generated from the valibot schemas when the binary is built (bun build runs it and
+// inlines the result), so a start only filters a finished list.
+import { describeAllTools } from "./tool-list.ts" with { type: "macro" };
+
+const TOOL_LIST = describeAllTools();
 
 export interface LappServer {
-  server: Server;
+  server: McpServer;
   /** Resolves once every tools/call that has started has answered. */
   drain(): Promise<void>;
 }
 
 /** `config.root` must be the root's real path (serveStdio checks it; tests pass a realpath'd temp dir). */
 export function createLappServer(config: Config, log: Logger = createLogger(config.logFile)): LappServer {
-  const tools = selectTools(config.onlyTools);
-  const toolsByName = new Map(tools.map((tool) => [tool.name as string, tool]));
-  const guard = new PathGuard(config.root, compileBlocklist(config.block, config.allow));
-  const session = new EditSession(guard);
-  let toolList: ReturnType<typeof describeTools> | undefined;
+  const listed = TOOL_LIST.filter((tool) => (config.onlyTools as readonly string[]).includes(tool.name));
+  let runtime: Promise<CallToolFn> | undefined;
+  const loadRuntime = () => (runtime ??= buildRuntime(config, log));
 
-  const server = new Server(
-    { name: "lapp", version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: noElicitationValidator },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (toolList ??= describeTools(tools)) }));
+  const server = new McpServer({ name: "lapp", version: VERSION, instructions: INSTRUCTIONS });
+  server.handle("tools/list", () => {
+    // Clients list the tools right after initialize; the first call is seconds away, so load for it now,
+    // once this answer is on its way.
+    setTimeout(loadRuntime, 0);
+    return { tools: listed };
+  });
   const inFlight = new Set<Promise<unknown>>();
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const progressToken = request.params._meta?.progressToken;
-    const call = callTool(
-      toolsByName,
-      request.params.name,
-      request.params.arguments,
-      {
-        config,
-        guard,
-        session,
-        signal: extra.signal,
-        progress: async (progress, total, message) => {
-          if (progressToken === undefined) return;
-          await extra.sendNotification({
-            method: "notifications/progress",
-            params: {
-              progressToken,
-              progress,
-              ...(total === undefined ? {} : { total }),
-              ...(message ? { message } : {}),
-            },
-          });
-        },
-      },
-      log,
-    );
+  const available = listed.map((tool) => tool.name);
+  server.handle("tools/call", (params, extra) => {
+    const name = params.name as string;
+    if (!available.includes(name)) {
+      // MCP 2025-11-25: an unknown tool is a protocol error (-32602), not a tool result.
+      log({ tool: name, path: undefined, outcome: "UNKNOWN_TOOL", ms: 0 });
+      throw new ProtocolError(RPC_ERROR.invalidParams, unknownTool(name, available), { available });
+    }
+    const call = loadRuntime().then((callTool) => callTool(name, params.arguments, extra));
     inFlight.add(call);
     const settled = () => inFlight.delete(call);
-    call.then(settled, settled); // a rejection (a protocol error) is the SDK's to answer
-    return call;
+    call.then(settled, settled); // a rejection (a protocol error) is the server's to answer
+    return call as unknown as Promise<Record<string, unknown>>;
   });
   return {
     server,
@@ -71,4 +55,9 @@ export function createLappServer(config: Config, log: Logger = createLogger(conf
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+async function buildRuntime(config: Config, log: Logger): Promise<CallToolFn> {
+  const { createToolRuntime } = await import("./tool-runtime.ts");
+  return createToolRuntime(config, log);
 }

@@ -1,17 +1,7 @@
-// Judges one line from the client as JSON-RPC 2.0 the way MCP uses it: a message the SDK may handle, or the exact
-// error reply it deserves (-32700 unparsable, -32600 invalid request, -32602 bad params of a method lapp serves).
+// Judges one line from the client as JSON-RPC 2.0 the way MCP uses it: a message for the server, or the exact
+// error reply it deserves (-32700 unparsable, -32600 invalid request, -32602 params that are not an object).
 
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  InitializeRequestSchema,
-  JSONRPCMessageSchema,
-  ListToolsRequestSchema,
-  PingRequestSchema,
-  type JSONRPCErrorResponse,
-  type JSONRPCMessage,
-  type RequestId,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCErrorResponse, JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import {
   badId,
   badMethod,
@@ -25,6 +15,7 @@ import {
   unparsableLine,
   wrongVersion,
 } from "./messages.ts";
+import { RPC_ERROR } from "./rpc-codes.ts";
 
 export type Judged =
   | { kind: "message"; message: JSONRPCMessage }
@@ -32,25 +23,17 @@ export type Judged =
   /** Nothing to answer (a blank line, or a malformed response, which JSON-RPC never answers). */
   | { kind: "ignore"; reason?: string };
 
-/** The params schemas of the methods lapp serves; their failures are -32602 with a readable message. */
-const SERVED_REQUESTS = {
-  initialize: InitializeRequestSchema,
-  ping: PingRequestSchema,
-  "tools/list": ListToolsRequestSchema,
-  "tools/call": CallToolRequestSchema,
-} as const;
-
 export function judgeLine(line: string): Judged {
   const text = line.endsWith("\r") ? line.slice(0, -1) : line;
   if (text.trim() === "") return { kind: "ignore" };
   if (text.startsWith("\uFEFF"))
-    return { kind: "reply", reply: errorReply(null, ErrorCode.ParseError, byteOrderMark) };
+    return { kind: "reply", reply: errorReply(null, RPC_ERROR.parseError, byteOrderMark) };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { kind: "reply", reply: errorReply(null, ErrorCode.ParseError, unparsableLine(reason)) };
+    return { kind: "reply", reply: errorReply(null, RPC_ERROR.parseError, unparsableLine(reason)) };
   }
   return judgeValue(value);
 }
@@ -68,10 +51,11 @@ function judgeValue(value: unknown): Judged {
   if (!("method" in object)) {
     if (!("result" in object) && !("error" in object)) return invalid(id, notAMessage);
     // A response to a request of ours. JSON-RPC never answers a response, so a malformed one is only logged.
-    const response = { jsonrpc: "2.0", id: object.id, ...pick(object, ["result", "error"]) };
-    const parsed = JSONRPCMessageSchema.safeParse(response);
-    return parsed.success
-      ? { kind: "message", message: parsed.data }
+    return isResponse(object)
+      ? {
+          kind: "message",
+          message: { jsonrpc: "2.0", id: object.id, ...pick(object, ["result", "error"]) } as JSONRPCMessage,
+        }
       : { kind: "ignore", reason: notAMessage };
   }
   if (typeof object.method !== "string" || object.method === "") return invalid(id, badMethod(object.method));
@@ -87,15 +71,23 @@ function judgeValue(value: unknown): Judged {
         ? paramsError(id, object.method, [problem])
         : { kind: "ignore", reason: invalidParams(object.method, [problem]) };
     }
-    message.params = withoutNullArguments(object.method, object.params as Record<string, unknown>);
+    message.params = object.params;
   }
-  if (hasId) {
-    const problems = paramProblems(message);
-    if (problems.length > 0) return paramsError(id, object.method, problems);
-  }
-  const parsed = JSONRPCMessageSchema.safeParse(message);
-  if (!parsed.success) return hasId ? invalid(id, notAMessage) : { kind: "ignore", reason: notAMessage };
-  return { kind: "message", message: parsed.data };
+  // The params of the methods lapp serves are the server's to check (mcp-server.ts), in-process as over stdio.
+  return { kind: "message", message: message as JSONRPCMessage };
+}
+
+/** A well-formed response: an object `result`, or an `error` with an integer code and a message. */
+function isResponse(object: Record<string, unknown>): boolean {
+  if ("result" in object)
+    return typeof object.result === "object" && object.result !== null && !Array.isArray(object.result);
+  const error = object.error as { code?: unknown; message?: unknown } | null;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    Number.isInteger(error.code) &&
+    typeof error.message === "string"
+  );
 }
 
 /** The reply to a line that was too large to read: its id when the line's edges show it, else null. */
@@ -105,7 +97,7 @@ export function oversizedReply(
   head: string,
   tail: string,
 ): JSONRPCErrorResponse {
-  return errorReply(idOfEdges(head, tail), ErrorCode.InvalidRequest, messageTooLarge(size, limit), {
+  return errorReply(idOfEdges(head, tail), RPC_ERROR.invalidRequest, messageTooLarge(size, limit), {
     size,
     limit,
   });
@@ -128,27 +120,6 @@ function idOfEdges(head: string, tail: string): RequestId | null {
   return isRequestId(id) ? id : null;
 }
 
-function paramProblems(message: Record<string, unknown>): string[] {
-  const schema = SERVED_REQUESTS[message.method as keyof typeof SERVED_REQUESTS];
-  if (!schema) return [];
-  const parsed = schema.safeParse({ method: message.method, params: message.params });
-  if (parsed.success) return [];
-  return parsed.error.issues.slice(0, 3).map((issue) => {
-    const path = issue.path.map(String).join(".") || "params";
-    const expected = "expected" in issue ? ` (expected ${String(issue.expected)})` : "";
-    return issue.code === "invalid_type" && /received undefined/.test(issue.message)
-      ? `${path} is required${expected}`
-      : `${path} is invalid${expected}`;
-  });
-}
-
-/** tools/call with `"arguments": null` means no arguments. */
-function withoutNullArguments(method: string, params: Record<string, unknown>): Record<string, unknown> {
-  if (method !== "tools/call" || params.arguments !== null) return params;
-  const { arguments: _null, ...rest } = params;
-  return rest;
-}
-
 function isRequestId(id: unknown): id is RequestId {
   return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id));
 }
@@ -158,11 +129,11 @@ function pick(object: Record<string, unknown>, keys: readonly string[]): Record<
 }
 
 function invalid(id: RequestId | null, message: string): Judged {
-  return { kind: "reply", reply: errorReply(id, ErrorCode.InvalidRequest, message) };
+  return { kind: "reply", reply: errorReply(id, RPC_ERROR.invalidRequest, message) };
 }
 
 function paramsError(id: RequestId | null, method: string, problems: readonly string[]): Judged {
-  return { kind: "reply", reply: errorReply(id, ErrorCode.InvalidParams, invalidParams(method, problems)) };
+  return { kind: "reply", reply: errorReply(id, RPC_ERROR.invalidParams, invalidParams(method, problems)) };
 }
 
 function errorReply(

@@ -8,7 +8,7 @@ import { replaceBlockTool } from "./replace-block.ts";
 import type { Tool } from "./tool.ts";
 import { writeTool } from "./write.ts";
 
-const ALL_TOOLS: readonly Tool[] = [
+export const ALL_TOOLS: readonly Tool[] = [
   readTool,
   editTool,
   writeTool,

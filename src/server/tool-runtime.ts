@@ -1,0 +1,42 @@
+// What answering a tools/call takes — the tools with their schemas, the path guard with its compiled block list,
+// the edit session — built once per server. create.ts loads this module on the first need, after the start.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Config } from "../config.ts";
+import { compileBlocklist } from "../security/blocklist.ts";
+import { PathGuard } from "../security/guard.ts";
+import { EditSession } from "../session/edit-session.ts";
+import { selectTools } from "../tools/registry.ts";
+import { callTool } from "./call.ts";
+import type { Logger } from "./log.ts";
+import type { RequestExtra } from "./mcp-server.ts";
+
+export type CallToolFn = (name: string, args: unknown, extra: RequestExtra) => Promise<CallToolResult>;
+
+export function createToolRuntime(config: Config, log: Logger): CallToolFn {
+  const tools = selectTools(config.onlyTools);
+  const toolsByName = new Map(tools.map((tool) => [tool.name as string, tool]));
+  const guard = new PathGuard(config.root, compileBlocklist(config.block, config.allow));
+  const session = new EditSession(guard);
+  return (name, args, extra) =>
+    callTool(
+      toolsByName,
+      name,
+      args,
+      {
+        config,
+        guard,
+        session,
+        signal: extra.signal,
+        progress: async (progress, total, message) => {
+          if (extra.progressToken === undefined) return;
+          await extra.notify("notifications/progress", {
+            progressToken: extra.progressToken,
+            progress,
+            ...(total === undefined ? {} : { total }),
+            ...(message ? { message } : {}),
+          });
+        },
+      },
+      log,
+    );
+}
