@@ -7,12 +7,18 @@ import type { TextDocument } from "../text/document.ts";
 import { writeFileAtomic } from "./atomic-write.ts";
 import type { FileIdentity } from "./identity.ts";
 
+export interface Committed {
+  bytes: number;
+  /** Digest of the bytes that landed (identity.ts); undefined when a later writer already replaced them. */
+  digest: bigint | undefined;
+}
+
 /** Encodes and writes atomically; FILE_CHANGED if the file moved on since `expected` was loaded. */
 export function commitDocument(
   path: GuardedPath,
   doc: TextDocument,
   expected: FileIdentity | undefined,
-): Result<{ bytes: number }> {
+): Result<Committed> {
   const encoded = encodeDocument(doc);
   if (!encoded.ok) return encoded;
   return commitBytes(path, encoded.value, expected);
@@ -26,7 +32,7 @@ export function commitBytes(
   path: GuardedPath,
   bytes: Uint8Array,
   expected: FileIdentity | undefined,
-): Result<{ bytes: number }> {
+): Result<Committed> {
   const written = writeFileAtomic({
     real: path.real,
     display: path.display,
@@ -36,5 +42,5 @@ export function commitBytes(
     realRelative: path.realRelative,
   });
   if (!written.ok) return written;
-  return ok({ bytes: bytes.length });
+  return ok({ bytes: bytes.length, digest: written.value.digest });
 }

@@ -28,14 +28,24 @@ export interface RawFile {
   mode: number;
 }
 
-/** Reads the whole file (up to `maxBytes`) and decodes it. */
+/** A document lapp decoded or wrote before, with the digest of its bytes: reused when a load reads those bytes. */
+export interface KnownDocument {
+  digest: bigint;
+  doc: TextDocument;
+}
+
+/** Reads the whole file (up to `maxBytes`) and decodes it, or takes `known` when the bytes are the same. */
 export function loadTextFile(
   path: GuardedPath,
   isBlocked: (relative: string) => boolean,
   maxBytes = MAX_EDIT_BYTES,
+  known?: KnownDocument,
 ): Result<LoadedFile> {
   const raw = readWholeFile(path, isBlocked, maxBytes);
-  return raw.ok ? decodeRaw(path, raw.value) : raw;
+  if (!raw.ok) return raw;
+  if (known !== undefined && raw.value.identity.digest === known.digest)
+    return ok({ ...raw.value, doc: known.doc });
+  return decodeRaw(path, raw.value);
 }
 
 /** Turns already-read bytes into a document, refusing binaries. */

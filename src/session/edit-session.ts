@@ -4,18 +4,23 @@
 
 import { unwrap } from "../errors.ts";
 import { FileQueue } from "../files/file-queue.ts";
-import { loadTextFile } from "../files/load.ts";
+import { loadTextFile, type KnownDocument } from "../files/load.ts";
 import { MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath, PathGuard } from "../security/guard.ts";
 import { refOf } from "../hashline/hash.ts";
 import { SessionFile } from "./session-file.ts";
-import { hashLines, type ShownRecord } from "./shown-record.ts";
+import type { ShownRecord } from "./shown-record.ts";
 import { ShownRecords } from "./shown-records.ts";
 
 export type Resolve = (raw: string) => GuardedPath;
 
 export class EditSession {
   private readonly queue = new FileQueue();
+  /**
+   * The last document lapp wrote (one file, so its memory stays one file's): agents edit one file call after call,
+   * and the next load of the same bytes reuses it instead of decoding and splitting them again.
+   */
+  private lastWritten: (KnownDocument & { realPath: string }) | undefined;
 
   constructor(
     private readonly guard: PathGuard,
@@ -42,17 +47,31 @@ export class EditSession {
 
   /** Loads a guarded path as text and syncs its record (inside the file's queue). */
   open(path: GuardedPath): SessionFile {
-    const loaded = unwrap(loadTextFile(path, (relative) => this.guard.isBlocked(relative)));
-    const record = this.sync(path.real, loaded.doc.lines);
-    return new SessionFile(path, loaded, record, () => this.records.settle());
+    const known = this.lastWritten?.realPath === path.real ? this.lastWritten : undefined;
+    const isBlocked = (relative: string) => this.guard.isBlocked(relative);
+    const loaded = unwrap(loadTextFile(path, isBlocked, MAX_EDIT_BYTES, known));
+    const record = this.sync(path.real, loaded.doc.lines, loaded.identity.digest);
+    return new SessionFile(
+      path,
+      loaded,
+      record,
+      () => this.records.settle(),
+      (doc, digest) => (this.lastWritten = { realPath: path.real, doc, digest }),
+    );
   }
 
   /**
    * Records rows of a file whose whole text is at hand: `lines` is the file as it is now. `refresh` for a read
    * page, which supersedes older showings of the lines it shows again (docs/format.md).
    */
-  showRows(realPath: string, lines: readonly string[], rows: Iterable<number>, refresh = false): void {
-    this.sync(realPath, lines).show(lines, rows, refresh);
+  showRows(
+    realPath: string,
+    lines: readonly string[],
+    rows: Iterable<number>,
+    refresh = false,
+    digest?: bigint,
+  ): void {
+    this.sync(realPath, lines, digest).show(lines, rows, refresh);
     this.records.settle();
   }
 
@@ -89,9 +108,10 @@ export class EditSession {
     this.showRows(realPath, lines, rows);
   }
 
-  private sync(realPath: string, lines: readonly string[]): ShownRecord {
+  /** `digest`: of the bytes `lines` were decoded from, when known (a load of unchanged bytes hashes nothing). */
+  private sync(realPath: string, lines: readonly string[], digest?: bigint): ShownRecord {
     const record = this.records.obtain(realPath);
-    record.sync(hashLines(lines));
+    record.syncTo(lines, digest);
     return record;
   }
 }

@@ -17,6 +17,7 @@ import {
 import { shownLinesOfDryRun } from "../hashline/render-dry-run.ts";
 import type { ShownRows } from "../hashline/verify-ref.ts";
 import type { GuardedPath } from "../security/guard.ts";
+import type { TextDocument } from "../text/document.ts";
 import type { ShownRecord } from "./shown-record.ts";
 
 export class SessionFile {
@@ -28,6 +29,8 @@ export class SessionFile {
     readonly loaded: LoadedFile,
     private readonly record: ShownRecord,
     private readonly settle: () => void,
+    /** Told the document lapp wrote and the digest of its bytes, so the next load of them can skip decoding. */
+    private readonly wrote: (doc: TextDocument, digest: bigint) => void = () => {},
   ) {
     this.shown = { lookup: (line, id) => record.lookup(line, id, this.lines) };
   }
@@ -67,8 +70,9 @@ export class SessionFile {
       const preview = renderDryRun(this.path.display, this.loaded.doc, outcome);
       return maxTokens === undefined ? preview : clipToBudget(preview, maxTokens, cutAtBudget);
     }
-    unwrap(commitDocument(this.path, outcome.doc, this.loaded.identity));
-    this.record.carry(outcome.regions, outcome.doc.lines);
+    const committed = unwrap(commitDocument(this.path, outcome.doc, this.loaded.identity));
+    this.record.carry(outcome.regions, outcome.doc.lines, committed.digest);
+    if (committed.digest !== undefined) this.wrote(outcome.doc, committed.digest);
     this.record.show(outcome.doc.lines, shownLinesOfSuccess(outcome));
     this.settle();
     return renderEditSuccess(this.path.display, outcome, maxTokens);

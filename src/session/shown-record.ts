@@ -6,6 +6,7 @@
 import { ID_ALPHABET, lineId } from "../hashline/hash.ts";
 import type { ChangedRegion } from "../hashline/edit-types.ts";
 import type { RecordLookup } from "../hashline/verify-ref.ts";
+import { carryVersion } from "./carry-version.ts";
 import { diffLines } from "./line-diff.ts";
 
 /** What an entry's line is now. */
@@ -44,6 +45,8 @@ export function hashLines(lines: readonly string[]): Uint32Array {
 export class ShownRecord {
   /** Text hash of every line of the version the entries describe; undefined when only shown rows are known. */
   private version: Uint32Array | undefined;
+  /** Digest of the file's bytes in that version (identity.ts), when known: a load of the same bytes needs no sync. */
+  private versionDigest: bigint | undefined;
   private count = 0;
   /** Entry indexes by (row, ID) key, built on the first lookup after entries were added, dropped or reordered. */
   private byKey: Map<number, number[]> | undefined;
@@ -70,6 +73,7 @@ export class ShownRecord {
   sync(current: Uint32Array): void {
     const old = this.version;
     this.version = current;
+    this.versionDigest = undefined;
     if (old === undefined) {
       for (let index = 0; index < this.count; index++) {
         const at = this.pos[index]!;
@@ -104,10 +108,22 @@ export class ShownRecord {
   }
 
   /**
-   * Carries every entry through lapp's own write: `regions` (from the edit engine) say exactly which old lines
-   * were replaced and where every other line went. Lines replaced or deleted become Gone.
+   * `sync` to the file as loaded: `digest` is of its bytes. When they are the bytes of the version the record
+   * describes (lapp wrote or synced them last), every line is known to be the same and nothing is hashed.
    */
-  carry(regions: readonly ChangedRegion[], newLines: readonly string[]): void {
+  syncTo(lines: readonly string[], digest: bigint | undefined): void {
+    const known = this.version !== undefined && digest !== undefined && digest === this.versionDigest;
+    if (known && this.version!.length === lines.length) return;
+    this.sync(hashLines(lines));
+    this.versionDigest = digest;
+  }
+
+  /**
+   * Carries every entry through lapp's own write: `regions` (from the edit engine) say exactly which old lines
+   * were replaced and where every other line went. Lines replaced or deleted become Gone. `digest` is of the
+   * bytes that landed.
+   */
+  carry(regions: readonly ChangedRegion[], newLines: readonly string[], digest?: bigint): void {
     const sorted = [...regions].sort((a, b) => a.oldStart - b.oldStart);
     for (let index = 0; index < this.count; index++) {
       const old = this.pos[index]!;
@@ -127,7 +143,9 @@ export class ShownRecord {
         else this.pos[index] = at;
       } else this.pos[index] = old + delta;
     }
-    this.version = hashLines(newLines);
+    const carried = this.version && carryVersion(this.version, regions, newLines, textHash);
+    this.version = carried ?? hashLines(newLines);
+    this.versionDigest = digest;
   }
 
   /**
@@ -190,6 +208,7 @@ export class ShownRecord {
   /** Records one streamed row (a page of a file too large to hold): no version is known for it. */
   showStreamed(line: number, text: string): void {
     this.version = undefined;
+    this.versionDigest = undefined;
     this.byKey = undefined;
     const id = idIndex(lineId(line, text));
     let kept = 0;

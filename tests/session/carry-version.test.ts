@@ -1,0 +1,63 @@
+// carryVersion (src/session/carry-version.ts) against the plain answer: after any accepted edit call of the real
+// engine, the carried line hashes equal the hashes of every new line; regions that do not add up are refused.
+import { expect, test } from "bun:test";
+import fc from "fast-check";
+import { applyEdits } from "../../src/hashline/apply.ts";
+import type { EditInput } from "../../src/hashline/edit-types.ts";
+import { refOf } from "../../src/hashline/hash.ts";
+import { carryVersion } from "../../src/session/carry-version.ts";
+import { hashLines } from "../../src/session/shown-record.ts";
+import type { TextDocument } from "../../src/text/document.ts";
+
+const hash = (text: string) => Bun.hash.xxHash32(text);
+const lineText = fc.constantFrom("", "}", "a", "b();", "  return x;", "const y = 1;", "// note");
+
+function docOf(lines: string[]): TextDocument {
+  return { encoding: "utf-8", bom: false, lines, terminators: lines.map(() => "\n") };
+}
+
+test("carried hashes equal the new file's hashes after any edit call", () => {
+  let accepted = 0;
+  fc.assert(
+    fc.property(
+      fc.array(lineText, { minLength: 1, maxLength: 40 }),
+      fc.array(
+        fc.record({
+          kind: fc.constantFrom("replace", "insert_after", "delete", "replace_range"),
+          at: fc.nat(),
+          length: fc.nat({ max: 3 }),
+          content: fc.array(lineText, { maxLength: 3 }),
+        }),
+        { minLength: 1, maxLength: 6 },
+      ),
+      (lines, wanted) => {
+        const doc = docOf(lines);
+        const ref = (line: number) => refOf(line, lines[line - 1]!);
+        const edits: EditInput[] = wanted.map(({ kind, at, length, content }) => {
+          const line = (at % lines.length) + 1;
+          const text = content.join("\n");
+          if (kind === "insert_after") return { type: "insert_after", anchor: ref(line), content: text };
+          if (kind === "delete") return { type: "delete", anchor: ref(line) };
+          if (kind === "replace") return { type: "replace", anchor: ref(line), content: text };
+          const end = Math.min(lines.length, line + length);
+          return { type: "replace", start: ref(line), end: ref(end), content: text };
+        });
+        const outcome = applyEdits(doc, edits);
+        if (!outcome.ok) return; // overlapping edits are refused by the engine: nothing to carry
+        accepted++;
+        const carried = carryVersion(hashLines(lines), outcome.value.regions, outcome.value.doc.lines, hash);
+        expect(carried).toEqual(hashLines(outcome.value.doc.lines));
+      },
+    ),
+    { numRuns: 2000 },
+  );
+  expect(accepted).toBeGreaterThan(500);
+});
+
+test("regions that do not add up to the new lines are refused", () => {
+  const old = hashLines(["a", "b", "c"]);
+  const region = { start: 2, lineCount: 2, oldStart: 2, removedCount: 1 };
+  expect(carryVersion(old, [region], ["a", "x", "y", "c"], hash)).toEqual(hashLines(["a", "x", "y", "c"]));
+  expect(carryVersion(old, [region], ["a", "x", "c"], hash)).toBeUndefined();
+  expect(carryVersion(old, [{ ...region, oldStart: 5 }], ["a", "x", "y", "c"], hash)).toBeUndefined();
+});
