@@ -21,7 +21,7 @@ import { ESCAPED, openDirectoryBeneath, type DirectoryHandle } from "./beneath.t
 import { errnoOf, isPermissionErrno } from "./errno.ts";
 import { NONBLOCK } from "./fs-native.ts";
 import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./identity.ts";
-import { readAll } from "./load.ts";
+import { digestOfDescriptor } from "./load.ts";
 import {
   directoryMoved,
   disappearedAfterWrite,
@@ -242,7 +242,7 @@ function unchangedSinceLoad(directory: DirectoryHandle, name: string, expected: 
     const stats = fstatSync(fd, { bigint: true });
     if (!stats.isFile() || !sameIdentity(identityOf(stats), expected)) return false;
     if (expected.digest === undefined) return true;
-    return contentDigest(readAll(fd, Number(expected.size))) === expected.digest;
+    return digestOfDescriptor(fd, Number(expected.size)) === expected.digest;
   } finally {
     closeSync(fd);
   }
@@ -318,7 +318,7 @@ function verifyLanded(
     if (!stats.isFile() || stats.size !== BigInt(size))
       return fail("WRITE_FAILED", disappearedAfterWrite(request.display));
     const digest = contentDigest(request.bytes);
-    if (contentDigest(readAll(fd, size)) !== digest)
+    if (digestOfDescriptor(fd, size) !== digest)
       return fail("WRITE_FAILED", disappearedAfterWrite(request.display));
     return ok(identityOf(stats, digest));
   } finally {

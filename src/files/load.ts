@@ -16,13 +16,13 @@ import { quotePath } from "../text/quote-path.ts";
 
 export interface LoadedFile {
   doc: TextDocument;
-  bytes: Uint8Array;
-  /** Metadata and digest of exactly these bytes: what the writer compares against before committing. */
+  /** Metadata and digest of the bytes decoded: what the writer compares against before committing. */
   identity: FileIdentity;
   mode: number;
 }
 
-export interface RawFile {
+/** Bytes just read, in the reused scratch buffer for most files: valid until the next read through it. */
+interface RawFile {
   bytes: Uint8Array;
   identity: FileIdentity;
   mode: number;
@@ -43,15 +43,10 @@ export function loadTextFile(
 ): Result<LoadedFile> {
   const raw = readWholeFile(path, isBlocked, maxBytes);
   if (!raw.ok) return raw;
-  if (known !== undefined && raw.value.identity.digest === known.digest)
-    return ok({ ...raw.value, doc: known.doc });
-  return decodeRaw(path, raw.value);
-}
-
-/** Turns already-read bytes into a document, refusing binaries. */
-function decodeRaw(path: GuardedPath, raw: RawFile): Result<LoadedFile> {
-  if (isBinary(raw.bytes)) return fail("BINARY_FILE", binaryFile(path.display));
-  return ok({ ...raw, doc: decodeDocument(raw.bytes) });
+  const { bytes, identity, mode } = raw.value;
+  if (known !== undefined && identity.digest === known.digest) return ok({ identity, mode, doc: known.doc });
+  if (isBinary(bytes)) return fail("BINARY_FILE", binaryFile(path.display));
+  return ok({ identity, mode, doc: decodeDocument(bytes) });
 }
 
 const SNAPSHOT_ATTEMPTS = 3;
@@ -74,7 +69,7 @@ function readWholeFile(
       const before = identityOf(fstatSync(fd, { bigint: true }));
       if (before.size > BigInt(maxBytes))
         return fail("FILE_TOO_LARGE", fileTooLarge(path.display, before.size, maxBytes));
-      const bytes = readAll(fd, Number(before.size));
+      const bytes = readTransient(fd, Number(before.size));
       const after = identityOf(fstatSync(fd, { bigint: true }));
       if (sameIdentity(before, after) && BigInt(bytes.length) === after.size) {
         return ok({
@@ -91,8 +86,8 @@ function readWholeFile(
 }
 
 /** Reads `size` bytes from offset 0 (fewer if the file shrank meanwhile; the caller notices). */
-export function readAll(fd: number, size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
+export function readAll(fd: number, size: number, into: Uint8Array = new Uint8Array(size)): Uint8Array {
+  const bytes = into;
   let filled = 0;
   while (filled < size) {
     const read = readSync(fd, bytes, filled, size - filled, filled);
@@ -127,4 +122,28 @@ function listDirectory(path: GuardedPath): Dirent[] {
   } finally {
     handle.close();
   }
+}
+
+/** Files up to this size are digested through one reused buffer (larger ones get a buffer of their own). */
+const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
+let scratch: Uint8Array = new Uint8Array(0);
+
+/**
+ * The digest of the file's first `size` bytes. Loading and verifying only hash or decode the bytes they read,
+ * never keep them, so they share one reused buffer: an edit call reads its file three times (load, the check
+ * before the commit, the check of what landed), and fresh buffers for those were much of the garbage it left.
+ */
+export function digestOfDescriptor(fd: number, size: number): bigint {
+  return contentDigest(readTransient(fd, size));
+}
+
+/**
+ * `readAll` into the reused buffer (a buffer of its own for a file larger than the scratch may grow): for bytes
+ * that are decoded or hashed at once and never kept, since the next transient read overwrites them.
+ */
+export function readTransient(fd: number, size: number): Uint8Array {
+  if (size > SCRATCH_MAX_BYTES) return readAll(fd, size);
+  if (scratch.length < size)
+    scratch = new Uint8Array(Math.max(size, Math.min(2 * scratch.length, SCRATCH_MAX_BYTES)));
+  return readAll(fd, size, scratch.subarray(0, size));
 }

@@ -9,15 +9,26 @@ import type { GuardedPath } from "../security/guard.ts";
 import { BINARY_SNIFF_BYTES, imageType, isBinary, type ImageType } from "../text/binary.ts";
 import { decodeDocument } from "../text/codec.ts";
 import type { Encoding } from "../text/document.ts";
-import { directory, readAll } from "./load.ts";
+import { directory, readAll, readTransient } from "./load.ts";
 import { binaryFile, fileTooLarge, imageTooLarge } from "./messages.ts";
+import { contentDigest } from "./identity.ts";
 import { openChecked } from "./open.ts";
 import { readPageStreaming } from "./page-stream.ts";
 
 export type Displayable =
   | { kind: "image"; mimeType: ImageType; bytes: Uint8Array }
-  /** `lines`: the whole file, when it was read whole (not streamed), so the session can record its version. */
-  | { kind: "text"; encoding: Encoding; bom: boolean; page: Page; lines?: readonly string[] };
+  /**
+   * `lines`: the whole file, when it was read whole (not streamed), so the session can record its version;
+   * `digest`: of the bytes those lines were decoded from (identity.ts), so an unchanged version is not re-hashed.
+   */
+  | {
+      kind: "text";
+      encoding: Encoding;
+      bom: boolean;
+      page: Page;
+      lines?: readonly string[];
+      digest?: bigint;
+    };
 
 export interface PageRequest {
   offset: number;
@@ -61,7 +72,9 @@ export function readForDisplay(
       );
       return ok({ kind: "text", ...streamed });
     }
-    const doc = decodeDocument(readAll(fd, size));
+    const bytes = readTransient(fd, size);
+    const digest = contentDigest(bytes);
+    const doc = decodeDocument(bytes);
     const page =
       request.offset > doc.lines.length
         ? { rows: [], firstLine: request.offset, lastLine: request.offset - 1, totalLines: doc.lines.length }
@@ -71,7 +84,7 @@ export function readForDisplay(
           });
     for (let line = page.firstLine; line <= page.lastLine; line++)
       request.onShown(line, doc.lines[line - 1]!);
-    return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page, lines: doc.lines });
+    return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page, lines: doc.lines, digest });
   } finally {
     closeSync(fd);
   }

@@ -7,7 +7,7 @@ import { artifactPrefix, parseArtifact, processAlive } from "./artifacts.ts";
 import { openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
 import { NONBLOCK } from "./fs-native.ts";
 import { contentDigest, identityOf, versionKey, type FileIdentity } from "./identity.ts";
-import { readAll } from "./load.ts";
+import { digestOfDescriptor } from "./load.ts";
 import { unlinkQuietly } from "./version-lock.ts";
 
 /** Sweeps at most this often per file and process: a readdir per commit would cost too much in huge directories. */
@@ -88,7 +88,7 @@ function readVersion(
   try {
     const stats = fstatSync(fd, { bigint: true });
     if (!stats.isFile()) return undefined;
-    return { identity: identityOf(stats), digest: contentDigest(readAll(fd, Number(stats.size))) };
+    return { identity: identityOf(stats), digest: digestOfDescriptor(fd, Number(stats.size)) };
   } finally {
     closeSync(fd);
   }

@@ -110,7 +110,7 @@ function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): To
   }
   if (shown.lines) {
     const lines = rows.map((row) => row.line);
-    context.session.showRows(path.real, shown.lines, lines, true);
+    context.session.showRows(path.real, shown.lines, lines, true, shown.digest);
   } else context.session.showStreamed(path.real, rows);
   const footer =
     page.lastLine < page.totalLines ? [continuation(page.firstLine, page.lastLine, page.totalLines)] : [];
