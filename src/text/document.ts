@@ -42,6 +42,12 @@ export function splitLines(text: string): { lines: string[]; terminators: Termin
 
 /** Joins lines with their own terminators. */
 export function joinLines(lines: readonly string[], terminators: readonly Terminator[]): string {
+  const last = lines.length - 1;
+  const shared = terminators[0];
+  let uniform = shared !== undefined && shared !== "";
+  for (let index = 0; uniform && index < last; index++) uniform = terminators[index] === shared;
+  // The usual file (one kind of line ending): the native join, without a string built per line.
+  if (uniform) return lines.join(shared) + terminators[last]!;
   let out = "";
   for (let index = 0; index < lines.length; index++) out += lines[index]! + terminators[index]!;
   return out;
