@@ -27,8 +27,20 @@ export function writeLogLine(logFile: string | undefined, text: string): void {
   const line = `${new Date().toISOString()} ${text}\n`;
   try {
     if (logFile) appendFileSync(logFile, line);
-    else process.stderr.write(line);
+    else writeStderr(line);
   } catch {
     // Logging must never break a tool call.
   }
+}
+
+let stderr: ReturnType<typeof Bun.stderr.writer> | undefined;
+
+/**
+ * Writes to stderr through Bun's file sink, which buffers what the pipe cannot take yet (a client that never
+ * reads stderr must not stall lapp). Not process.stderr: loading Node's stream layer for it cost ~10 ms per start.
+ */
+export function writeStderr(text: string): void {
+  stderr ??= Bun.stderr.writer();
+  stderr.write(text);
+  void stderr.flush();
 }

@@ -1,7 +1,8 @@
-// lapp's stdio transport for the SDK's Server: reads stdin line by line with bounded memory, answers every line
-// that is not a valid JSON-RPC message itself (see jsonrpc.ts) and hands the valid ones on; the session goes on.
+// lapp's stdio transport: reads stdin line by line with bounded memory, answers every line that is not a valid
+// JSON-RPC message itself (see jsonrpc.ts) and hands the valid ones to the server; the session goes on.
+// Bun's own stdin stream and file sinks, not process.stdin/stdout: loading Node's stream layer for those cost
+// ~10 ms of every start (bench/speed.ts).
 
-import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { judgeLine, oversizedReply } from "./jsonrpc.ts";
@@ -16,57 +17,67 @@ export interface LineTransportOptions {
   note?: (text: string) => void;
 }
 
+/** Where messages go: Bun's FileSink for stdout (it buffers what the pipe cannot take yet). */
+export interface LineSink {
+  write(chunk: string): unknown;
+  flush(): number | Promise<number>;
+}
+
 export class LineTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onerror?: (error: Error) => void;
   onclose?: () => void;
   private readonly splitter: LineSplitter;
+  private reader: { cancel(): Promise<void> } | undefined;
   private closed = false;
 
   constructor(
-    private readonly input: Readable,
-    private readonly output: Writable,
+    private readonly input: ReadableStream<Uint8Array>,
+    private readonly output: LineSink,
     private readonly options: LineTransportOptions,
   ) {
     this.splitter = new LineSplitter(options.maxMessageBytes);
   }
 
   async start(): Promise<void> {
-    this.input.on("data", this.onData);
-    this.input.on("end", this.onEnd);
-    this.input.on("error", this.onInputError);
+    const reader = this.input.getReader();
+    this.reader = reader;
+    void this.pump(reader);
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.output.once("drain", resolve);
-    });
+  /** Resolves once the message is handed to the pipe (or buffered until the client reads). */
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return;
+    this.output.write(`${JSON.stringify(message)}\n`);
+    await this.output.flush();
   }
 
+  /** Stops reading; what was sent but is still buffered goes out before this resolves. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.input.off("data", this.onData);
-    this.input.off("end", this.onEnd);
-    this.input.off("error", this.onInputError);
-    this.input.pause();
+    this.reader?.cancel().catch(() => {});
+    await Promise.resolve(this.output.flush()).catch(() => {});
     this.onclose?.();
   }
 
-  private readonly onData = (chunk: Buffer | string): void => {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    for (const event of this.splitter.push(bytes)) this.handle(event);
-  };
-
-  private readonly onEnd = (): void => {
+  private async pump(reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> }): Promise<void> {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (this.closed) return;
+        if (done || value === undefined) break;
+        const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+        for (const event of this.splitter.push(bytes)) this.handle(event);
+      }
+    } catch (error) {
+      if (!this.closed) this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
     const last = this.splitter.end();
     if (last) this.handle(last);
     this.options.onInputEnd?.();
-  };
-
-  private readonly onInputError = (error: Error): void => this.onerror?.(error);
+  }
 
   private handle(event: LineEvent): void {
     if (event.kind === "oversized") {

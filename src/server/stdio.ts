@@ -7,14 +7,14 @@ import { STARTUP_HINT } from "../messages.ts";
 import { quotePath } from "../text/quote-path.ts";
 import { VERSION } from "../version.ts";
 import { createLappServer } from "./create.ts";
-import { writeLogLine } from "./log.ts";
+import { writeLogLine, writeStderr } from "./log.ts";
 import { rootNotDirectory, rootUnusable, serving } from "./messages.ts";
 import { LineTransport } from "./stdio-transport.ts";
 
 export async function serveStdio(config: Config): Promise<number> {
   const root = realRoot(config.root);
   if (typeof root !== "string") {
-    process.stderr.write(`lapp: ${root.error}\n`);
+    writeStderr(`lapp: ${root.error}\n`);
     return 2;
   }
   const { server, drain } = createLappServer({ ...config, root });
@@ -22,7 +22,7 @@ export async function serveStdio(config: Config): Promise<number> {
     server.onclose = () => resolve(0);
   });
   const log = (text: string) => writeLogLine(config.logFile, text);
-  const transport = new LineTransport(process.stdin, process.stdout, {
+  const transport = new LineTransport(Bun.stdin.stream(), Bun.stdout.writer(), {
     maxMessageBytes: MAX_MESSAGE_BYTES,
     note: log,
     onInputEnd: async () => {
@@ -35,7 +35,7 @@ export async function serveStdio(config: Config): Promise<number> {
   server.onerror = (error) => log(`protocol error: ${error.message.split("\n")[0]}`);
   await server.connect(transport);
   // Clients such as Claude Code show stderr as errors: the one line a person should see is the hint.
-  process.stderr.write(`${STARTUP_HINT}\n`);
+  writeStderr(`${STARTUP_HINT}\n`);
   log(serving(VERSION, quotePath(root)));
   return closed;
 }
