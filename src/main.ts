@@ -1,5 +1,6 @@
 // Entry point: answers --version/--help without loading the server, validates flags, then serves (serveStdio
 // checks the root). Only this file and src/server/ touch process-wide state (argv, env, exit codes, stdio).
+// Output goes through Bun.stdout/Bun.stderr: process.stdout would load Node's stream layer (~10 ms per start).
 
 import { parseArgs } from "./config.ts";
 import { COMMIT, TARGET, VERSION } from "./version.ts";
@@ -14,15 +15,15 @@ async function main(): Promise<number> {
   const parsed = parseArgs(argv, process.env, process.cwd());
   switch (parsed.kind) {
     case "version":
-      process.stdout.write(`lapp ${VERSION} (commit ${COMMIT}, ${TARGET})\n`);
+      await Bun.write(Bun.stdout, `lapp ${VERSION} (commit ${COMMIT}, ${TARGET})\n`);
       return 0;
     case "help": {
       const { HELP } = await import("./help.ts");
-      process.stdout.write(HELP);
+      await Bun.write(Bun.stdout, HELP);
       return 0;
     }
     case "error":
-      process.stderr.write(`lapp: ${parsed.message}\n`);
+      await Bun.write(Bun.stderr, `lapp: ${parsed.message}\n`);
       return 2;
     case "serve": {
       const { serveStdio } = await import("./server/stdio.ts");
