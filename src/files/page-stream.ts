@@ -10,6 +10,7 @@ import type { Page, PageBudget } from "../hashline/page.ts";
 import { lastNewlineEnd, scanNewlines, terminatorWidth, utf8WholePrefix } from "../text/chunk-scan.ts";
 import { bomOf, decodeLineBytes } from "../text/codec.ts";
 import type { Encoding } from "../text/document.ts";
+import { CHECKPOINT_LINES, type LineIndex } from "./line-index.ts";
 
 /** Bytes read per scan step (even, for UTF-16); tests pass tiny chunks to exercise every boundary. */
 const CHUNK_BYTES = 1 << 20;
@@ -43,11 +44,17 @@ export function readPageStreaming(
   budget: number | PageBudget,
   onShown: (line: number, text: string) => void = () => {},
   chunkBytes = CHUNK_BYTES,
+  index: IndexUse = {},
 ): StreamedPage {
   const { bytes: maxBytes, tokens: maxTokens = Number.POSITIVE_INFINITY } =
     typeof budget === "number" ? { bytes: budget } : budget;
   const wanted = Math.min(limit, Math.floor(maxBytes / MIN_ROW_BYTES) + 1);
-  const scan = scanFile(fd, size, offset, wanted, chunkBytes);
+  let scan = index.known && scanFromIndex(fd, size, offset, wanted, chunkBytes, index.known);
+  if (!scan) {
+    const full = scanFile(fd, size, offset, wanted, chunkBytes, index.every ?? CHECKPOINT_LINES);
+    index.learned?.(full.index);
+    scan = full;
+  }
   const page: Page = { rows: [], firstLine: offset, lastLine: offset - 1, totalLines: scan.totalLines };
   const result = { encoding: scan.encoding, bom: scan.bom, page };
   if (offset > scan.totalLines) return result;
@@ -77,8 +84,70 @@ export function readPageStreaming(
   return result;
 }
 
-/** One pass over the file: line count, encoding (UTF-8 only if every chunk is valid), and the page's starts. */
-function scanFile(fd: number, size: number, offset: number, wanted: number, chunkBytes: number): Scan {
+/** The file's line index: what an earlier full scan of this version learned, and where this one's goes. */
+export interface IndexUse {
+  known?: LineIndex;
+  learned?: (index: LineIndex) => void;
+  /** Lines between checkpoints of a new index (tests use a few). */
+  every?: number;
+}
+
+/**
+ * The page's starts from a known index: scanning begins at the checkpoint before `offset`. Undefined when the
+ * checkpoint does not sit right after a newline (the file is not the version indexed): then the full scan runs.
+ */
+function scanFromIndex(
+  fd: number,
+  size: number,
+  offset: number,
+  wanted: number,
+  chunkBytes: number,
+  known: LineIndex,
+): Scan | undefined {
+  const { encoding, bom, totalLines } = known;
+  const starts: number[] = [];
+  if (offset > totalLines) return { encoding, bom, totalLines, starts };
+  const checkpoint = Math.floor((offset - 1) / known.every);
+  let line = checkpoint * known.every + 1;
+  let position = known.checkpoints[checkpoint];
+  if (position === undefined || (line > 1 && !afterNewline(fd, position, encoding))) return undefined;
+  if (line === offset) starts.push(position);
+  const window = { from: offset, to: offset + wanted };
+  const buffer = Buffer.allocUnsafe(chunkBytes);
+  while (position < size && starts.length <= wanted) {
+    const length = readSync(fd, buffer, 0, Math.min(chunkBytes, size - position), position);
+    if (length === 0) break;
+    line = scanNewlines(buffer.subarray(0, length), position, encoding, line, window, (_line, start) =>
+      starts.push(start),
+    );
+    position += length;
+  }
+  return { encoding, bom, totalLines, starts };
+}
+
+/** Whether the bytes just before `position` are a newline in `encoding`. */
+function afterNewline(fd: number, position: number, encoding: Encoding): boolean {
+  const wide = encoding === "utf-16le" || encoding === "utf-16be";
+  const before = new Uint8Array(wide ? 2 : 1);
+  if (position < before.length) return false;
+  if (readSync(fd, before, 0, before.length, position - before.length) !== before.length) return false;
+  if (encoding === "utf-16le") return before[0] === 0x0a && before[1] === 0;
+  if (encoding === "utf-16be") return before[0] === 0 && before[1] === 0x0a;
+  return before[0] === 0x0a;
+}
+
+/**
+ * One pass over the file: line count, encoding (UTF-8 only if every chunk is valid), the page's starts, and the
+ * start of every `every`-th line (the file's line index).
+ */
+function scanFile(
+  fd: number,
+  size: number,
+  offset: number,
+  wanted: number,
+  chunkBytes: number,
+  every: number,
+): Scan & { index: LineIndex } {
   const head = new Uint8Array(4);
   const headLength = readSync(fd, head, 0, 4, 0);
   const announced = bomOf(head.subarray(0, headLength), size);
@@ -90,9 +159,11 @@ function scanFile(fd: number, size: number, offset: number, wanted: number, chun
   // One more start than rows: where the last row ends.
   const window = { from: offset, to: offset + wanted };
   const onLineStart = (_line: number, start: number) => starts.push(start);
+  const checkpoints = { every, next: 1 + every, starts: [] as number[] };
   let endOfLastNewline = -1;
 
-  const buffer = new Uint8Array(chunkBytes);
+  // A Buffer: its indexOf (memchr) finds the next newline ~25% faster than a plain Uint8Array's.
+  const buffer = Buffer.allocUnsafe(chunkBytes);
   let position = announced.bomLength;
   while (position < size) {
     const length = readSync(fd, buffer, 0, Math.min(chunkBytes, size - position), position);
@@ -104,7 +175,7 @@ function scanFile(fd: number, size: number, offset: number, wanted: number, chun
     }
     const chunk = buffer.subarray(0, usable);
     const before = line;
-    line = scanNewlines(chunk, position, encoding, line, window, onLineStart);
+    line = scanNewlines(chunk, position, encoding, line, window, onLineStart, checkpoints);
     if (line !== before) endOfLastNewline = position + lastNewlineEnd(chunk, encoding);
     position += usable;
   }
@@ -119,7 +190,15 @@ function scanFile(fd: number, size: number, offset: number, wanted: number, chun
   const contentStart = announced.bomLength;
   // A terminator at the very end does not start another line.
   const totalLines = size <= contentStart ? 0 : endOfLastNewline === size ? line - 1 : line;
-  return { encoding, bom, totalLines, starts };
+  // Line 1 starts after the BOM, or at byte 0 when the file fell back to Latin-1 (its BOM bytes are text then).
+  const index = {
+    encoding,
+    bom,
+    totalLines,
+    every,
+    checkpoints: [bom ? contentStart : 0, ...checkpoints.starts],
+  };
+  return { encoding, bom, totalLines, starts, index };
 }
 
 /** Reads byte ranges of the page's lines through one reused block, so short lines cost no syscall each. */

@@ -1,7 +1,7 @@
 // What lapp_read shows of a path: an image, or one page of text rows — loaded whole for ordinary files, streamed
 // for large ones (the same rows and refs either way). Binary files and oversized files are refused.
 
-import { closeSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync, type BigIntStats } from "node:fs";
 import { fail, ok, type Result } from "../errors.ts";
 import { readPage, type Page } from "../hashline/page.ts";
 import { MAX_IMAGE_BYTES, MAX_PAGE_BYTES, MAX_READ_BYTES, STREAM_READ_MIN_BYTES } from "../limits.ts";
@@ -11,9 +11,10 @@ import { decodeDocument } from "../text/codec.ts";
 import type { Encoding } from "../text/document.ts";
 import { directory, readAll, readTransient } from "./load.ts";
 import { binaryFile, fileTooLarge, imageTooLarge } from "./messages.ts";
-import { contentDigest } from "./identity.ts";
+import { contentDigest, identityOf, versionKey } from "./identity.ts";
+import { LineIndexes } from "./line-index.ts";
 import { openChecked } from "./open.ts";
-import { readPageStreaming } from "./page-stream.ts";
+import { readPageStreaming, type IndexUse } from "./page-stream.ts";
 
 export type Displayable =
   | { kind: "image"; mimeType: ImageType; bytes: Uint8Array }
@@ -69,6 +70,8 @@ export function readForDisplay(
         request.limit,
         { bytes: MAX_PAGE_BYTES, tokens: request.maxTokens ?? Number.POSITIVE_INFINITY },
         request.onShown,
+        undefined,
+        indexUse(fd, path.real, stats),
       );
       return ok({ kind: "text", ...streamed });
     }
@@ -88,4 +91,22 @@ export function readForDisplay(
   } finally {
     closeSync(fd);
   }
+}
+
+/** Line indexes of the big files paged recently (one process, every session: an index describes file content). */
+const lineIndexes = new LineIndexes();
+
+/**
+ * The known index of this version of the file, and where a new one goes: kept only when the file still has the
+ * identity it had when opened, so an index never describes bytes another writer changed during the scan.
+ */
+function indexUse(fd: number, realPath: string, opened: BigIntStats): IndexUse {
+  const version = versionKey(identityOf(opened));
+  return {
+    known: lineIndexes.get(realPath, version),
+    learned: (index) => {
+      if (versionKey(identityOf(fstatSync(fd, { bigint: true }))) === version)
+        lineIndexes.set(realPath, version, index);
+    },
+  };
 }

@@ -4,10 +4,18 @@
 
 import type { Encoding } from "./document.ts";
 
+/** Collects the start of every `every`-th line (`next` is the next one to note) while lines are counted. */
+export interface Checkpoints {
+  every: number;
+  next: number;
+  starts: number[];
+}
+
 /**
  * Counts the newlines in `chunk` and returns the number of the line after the last one, starting from `line`
  * (the line in progress at the chunk's start). `onLineStart(line, start)` is called only for lines numbered
- * `from…to` (the page), so counting the rest of a huge file costs no call per line. `chunkStart` is the chunk's
+ * `from…to` (the page), so counting the rest of a huge file costs no call per line; `checkpoints` notes every
+ * `every`-th line's start for the file's line index. `chunkStart` is the chunk's
  * absolute offset; for UTF-16 it and the BOM length must be even, and the chunk must hold whole code units.
  */
 export function scanNewlines(
@@ -17,6 +25,7 @@ export function scanNewlines(
   line: number,
   window: { from: number; to: number },
   onLineStart: (line: number, start: number) => void,
+  checkpoints?: Checkpoints,
 ): number {
   const wide = encoding === "utf-16le" || encoding === "utf-16be";
   let at = chunk.indexOf(0x0a);
@@ -31,6 +40,10 @@ export function scanNewlines(
     if (end !== -1) {
       line++;
       if (line >= window.from && line <= window.to) onLineStart(line, chunkStart + end);
+      if (line === checkpoints?.next) {
+        checkpoints.starts.push(chunkStart + end);
+        checkpoints.next += checkpoints.every;
+      }
     }
     at = chunk.indexOf(0x0a, at + 1);
   }

@@ -66,6 +66,30 @@ test("a page near the end of a streamed file has the exact rows and refs, and sa
   expect(past.text).toContain(`${totalLines} lines`);
 });
 
+test("pages read again have the exact rows, near the line index's checkpoints and after a change outside lapp", async () => {
+  const page = async (offset: number) =>
+    (await lapp.call("lapp_read", { path: "big.txt", offset, limit: 3 })).text.split("\n").slice(0, 3);
+  const expectedRows = (offset: number, text: (line: number) => string) =>
+    [0, 1, 2].map((index) => `${refOf(offset + index, text(offset + index))}:${text(offset + index)}`);
+  // Checkpoints every 4,096 lines: these offsets start before, on and after one, near both ends.
+  for (const offset of [2, 4096, 4097, 4098, totalLines - 2]) {
+    expect(await page(offset)).toEqual(expectedRows(offset, lineText));
+  }
+  // Two lines more at the top, written outside lapp: every line moves down by two.
+  const path = join(root, "big.txt");
+  const original = readFileSync(path);
+  writeFileSync(
+    path,
+    Buffer.concat([original.subarray(0, 3), Buffer.from("new 1\r\nnew 2\r\n"), original.subarray(3)]),
+  );
+  const moved = (line: number) => (line <= 2 ? `new ${line}` : lineText(line - 2));
+  try {
+    for (const offset of [4097, totalLines]) expect(await page(offset)).toEqual(expectedRows(offset, moved));
+  } finally {
+    writeFileSync(path, original);
+  }
+});
+
 test("refs from a streamed page work in an edit (the file is under the edit limit)", async () => {
   const offset = totalLines - 10;
   const ref = refsByLine((await lapp.call("lapp_read", { path: "big.txt", offset, limit: 1 })).text).get(

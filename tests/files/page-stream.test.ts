@@ -5,7 +5,8 @@ import { closeSync, mkdtempSync, openSync, realpathSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { readPageStreaming } from "../../src/files/page-stream.ts";
+import type { LineIndex } from "../../src/files/line-index.ts";
+import { readPageStreaming, type IndexUse } from "../../src/files/page-stream.ts";
 import { readPage } from "../../src/hashline/page.ts";
 import { decodeDocument, encodeText } from "../../src/text/codec.ts";
 
@@ -16,7 +17,14 @@ beforeAll(() => {
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 let counter = 0;
-function streamed(bytes: Uint8Array, offset: number, limit: number, maxBytes: number, chunk: number) {
+function streamed(
+  bytes: Uint8Array,
+  offset: number,
+  limit: number,
+  maxBytes: number,
+  chunk: number,
+  index: IndexUse = {},
+) {
   const file = join(directory, `f${counter++}`);
   writeFileSync(file, bytes);
   const fd = openSync(file, "r");
@@ -30,6 +38,7 @@ function streamed(bytes: Uint8Array, offset: number, limit: number, maxBytes: nu
       maxBytes,
       (line, text) => shown.push([line, text]),
       chunk,
+      index,
     );
     return { ...result, shown };
   } finally {
@@ -96,6 +105,57 @@ describe("streaming equals whole-file reading", () => {
       ),
       { numRuns: 1500 },
     );
+  });
+
+  test("property: a page read from the file's line index equals the whole-file read", () => {
+    let fromIndex = 0;
+    fc.assert(
+      fc.property(
+        fileBytes,
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(4, 8, 64, 1 << 20),
+        (bytes, firstOffset, offset, limit, every, chunk) => {
+          let learned: LineIndex | undefined;
+          streamed(bytes, firstOffset, limit, 100_000, chunk, {
+            every,
+            learned: (index) => (learned = index),
+          });
+          expect(learned).toBeDefined();
+          let fell = false;
+          const actual = streamed(bytes, offset, limit, 100_000, chunk, {
+            known: learned,
+            learned: () => (fell = true),
+          });
+          if (!fell) fromIndex++;
+          expect(fell).toBe(false); // the same bytes: the index always holds
+          const expected = whole(bytes, offset, limit, 100_000);
+          expect(actual.encoding).toBe(expected.encoding);
+          expect(actual.bom).toBe(expected.bom);
+          expect(actual.page).toEqual(expected.page);
+          expect(actual.shown).toEqual(expected.shown);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+    expect(fromIndex).toBe(1500);
+  });
+
+  test("an index whose checkpoint no longer follows a newline is not used: the file is scanned again", () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    let learned: LineIndex | undefined;
+    streamed(encode("a\nb\nc\nd\n"), 1, 1, 1000, 8, { every: 1, learned: (index) => (learned = index) });
+    // Same size, other lines: line 2's checkpoint (byte 2) now sits after "b", not after a newline.
+    let rescanned = false;
+    const page = streamed(encode("abc\nefg\n"), 2, 2, 1000, 8, {
+      known: learned,
+      learned: () => (rescanned = true),
+    });
+    expect(rescanned).toBe(true);
+    expect(page.page).toEqual(whole(encode("abc\nefg\n"), 2, 2, 1000).page);
+    expect(page.shown).toEqual([[2, "efg"]]);
   });
 
   test("a line longer than a chunk, and the last page of a file", () => {
