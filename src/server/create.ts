@@ -45,7 +45,13 @@ export function createLappServer(config: Config, log: Logger = createLogger(conf
     }
     const call = loadRuntime().then((callTool) => callTool(name, params.arguments, extra));
     inFlight.add(call);
-    const settled = () => inFlight.delete(call);
+    const settled = () => {
+      inFlight.delete(call);
+      // A call on a big file leaves megabytes of garbage (its text, lines, encoded bytes); JavaScriptCore collects
+      // lazily, so ask for a collection now, off the caller's path (asynchronous, ~0.05 ms to ask): peak memory of
+      // back-to-back edit calls on a 17k-line file fell from ~100 to ~87 MiB (bench/speed.ts).
+      Bun.gc(false);
+    };
     call.then(settled, settled); // a rejection (a protocol error) is the server's to answer
     return call as unknown as Promise<Record<string, unknown>>;
   });
