@@ -102,8 +102,13 @@ export const ambiguousRef = (
   field: string,
   shown: string,
   candidates: readonly string[],
-): string =>
-  `${editPlace(index, field)} is ${shown}, which lapp showed for more than one line: ${candidates.join(" or ")}`;
+  replacedBy?: "edit" | "outside",
+): string => {
+  const gone = replacedBy
+    ? ` or a line ${replacedBy === "edit" ? "an earlier edit replaced" : "changed outside lapp"}`
+    : "";
+  return `${editPlace(index, field)} is ${shown}, which lapp showed for more than one line: ${candidates.join(" or ")}${gone}`;
+};
 
 // warnings
 
@@ -177,8 +182,17 @@ export const changedOutside = (sent: string, fresh: string): string =>
 export const replacedByEdit = (sent: string, fresh: string): string =>
   `${sent} was replaced by an earlier edit; the new text starts at ${fresh}.`;
 
-export const ambiguousCandidates = (sent: string, fresh: readonly string[]): string =>
-  `${sent} was shown for ${fresh.length} different lines, now ${fresh.join(" and ")}; use the ref of the one you mean (if that ref is ambiguous too, lapp_read those lines: a read settles what its refs mean).`;
+export const ambiguousCandidates = (
+  sent: string,
+  fresh: readonly string[],
+  replaced?: { by: "edit" | "outside"; fresh: string },
+): string => {
+  const gone = replaced
+    ? `, and for a line ${replaced.by === "edit" ? "an earlier edit replaced" : "changed outside lapp"} (its new text starts at ${replaced.fresh})`
+    : "";
+  const count = fresh.length + (replaced ? 1 : 0);
+  return `${sent} was shown for ${count} different lines, now ${fresh.join(" and ")}${gone}; use the ref of the one you mean (if that ref is ambiguous too, lapp_read those lines: a read settles what its refs mean).`;
+};
 
 export const retryWithFreshRefs = (): string => "Retry with the fresh refs above.";
 

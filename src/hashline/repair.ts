@@ -5,7 +5,7 @@ import { LappError } from "../errors.ts";
 import { refOf } from "./hash.ts";
 import { formatMarkedRow } from "./format.ts";
 import * as say from "./messages.ts";
-import type { StaleReason } from "./verify-ref.ts";
+import type { Replaced, StaleReason } from "./verify-ref.ts";
 
 /** Rows shown either side of a refused ref's line. */
 const REPAIR_CONTEXT = 2;
@@ -20,6 +20,8 @@ export interface StaleRef {
   reason?: StaleReason;
   /** AMBIGUOUS_REF: every current line the ref may mean, all marked `>>>`. */
   candidates?: number[];
+  /** AMBIGUOUS_REF: the ref was also shown for a line that is gone now (see verify-ref.ts). */
+  replaced?: Replaced;
 }
 
 /** The line numbers a repair payload shows, grouped (overlapping or touching windows merged). */
@@ -99,7 +101,14 @@ function markedLinesOf(ref: StaleRef): number[] {
 function whereNow(lines: readonly string[], ref: StaleRef): string | undefined {
   const sent = `${ref.line}#${ref.id}`;
   const fresh = (line: number) => refOf(line, lines[line - 1]!);
-  if (ref.candidates) return say.ambiguousCandidates(sent, ref.candidates.map(fresh));
+  if (ref.candidates) {
+    const at = ref.replaced?.at;
+    const replaced =
+      ref.replaced && at !== undefined && at <= lines.length
+        ? { by: ref.replaced.by, fresh: fresh(at) }
+        : undefined;
+    return say.ambiguousCandidates(sent, ref.candidates.map(fresh), replaced);
+  }
   if (ref.at < 1 || ref.at > lines.length) return undefined;
   if (ref.reason === "moved") return say.movedOutside(sent, fresh(ref.at));
   if (ref.reason === "gone") return say.replacedByEdit(sent, fresh(ref.at));

@@ -110,12 +110,13 @@ function validateOne(
       }
       case "AMBIGUOUS_REF": {
         const fresh = verdict.candidates.map((line) => refLabel(doc, line));
-        const message = say.ambiguousRef(index, field, shown, fresh);
+        const message = say.ambiguousRef(index, field, shown, fresh, verdict.replaced?.by);
         const stale: StaleRef = {
           line: ref.line,
           id: ref.id,
           at: verdict.candidates[0]!,
           candidates: verdict.candidates,
+          ...(verdict.replaced ? { replaced: verdict.replaced } : {}),
         };
         state.failures.push({ code: "AMBIGUOUS_REF", index, message, stale });
         break;

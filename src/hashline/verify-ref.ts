@@ -15,11 +15,20 @@ export type RecordLookup =
   | { kind: "changed"; at: number }
   /** lapp's own edit replaced or deleted the shown line; the new text is at `at`. */
   | { kind: "gone"; at: number }
-  /** Several current lines may be the one the model means. */
-  | { kind: "ambiguous"; candidates: number[] };
+  /**
+   * Several current lines may be the one the model means. `replaced`: the ref was also shown (most recently) for
+   * a line that is gone now — replaced by lapp's own edit or changed outside lapp; its replacement is at `at`.
+   */
+  | { kind: "ambiguous"; candidates: number[]; replaced?: Replaced };
 
 export interface ShownRows {
   lookup(line: number, id: string): RecordLookup;
+}
+
+/** A showing of a ref whose line is gone: how it went, and where its replacement starts. */
+export interface Replaced {
+  by: "edit" | "outside";
+  at: number;
 }
 
 /** Why a ref was refused; `at` is the current line the repair payload marks `>>>`. */
@@ -29,7 +38,7 @@ export type RefVerdict =
   | { ok: true; line: number }
   | { ok: false; code: "LINE_OUT_OF_RANGE" }
   | { ok: false; code: "HASH_MISMATCH"; at: number; reason: StaleReason }
-  | { ok: false; code: "AMBIGUOUS_REF"; candidates: number[] };
+  | { ok: false; code: "AMBIGUOUS_REF"; candidates: number[]; replaced?: Replaced };
 
 /**
  * The current line a line ref names. A ref lapp showed means the line it showed, wherever that line is now;
@@ -46,7 +55,7 @@ export function verifyLineRef(
     case "live":
       return { ok: true, line: known.at };
     case "ambiguous":
-      return { ok: false, code: "AMBIGUOUS_REF", candidates: known.candidates };
+      return { ok: false, code: "AMBIGUOUS_REF", candidates: known.candidates, replaced: known.replaced };
     case "moved":
     case "changed":
     case "gone":

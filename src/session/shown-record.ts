@@ -231,13 +231,8 @@ export class ShownRecord {
     const at = this.pos[last]!;
     if (state === State.Live) {
       // Another line the model may mean by the same ref (shown as this row earlier, not shown again since).
-      const candidates = new Set([at]);
-      for (const index of others) {
-        const otherState = this.state[index]!;
-        if (otherState === State.Live || otherState === State.Moved) candidates.add(this.pos[index]!);
-        if (otherState === State.Uncertain)
-          for (const line of this.copiesOf(index, lines)) candidates.add(line);
-      }
+      const candidates = this.heldLines(others, lines);
+      candidates.add(at);
       if (candidates.size > 1)
         return { kind: "ambiguous", candidates: [...candidates].sort((a, b) => a - b) };
       // A record that has lost step with the file must never name a line it does not hold.
@@ -250,8 +245,29 @@ export class ShownRecord {
       if (candidates.length === 0) return { kind: "changed", at: clampLine(at, lines.length) };
       return { kind: "ambiguous", candidates };
     }
+    // The most recent showing's line moved or is gone, but an earlier showing of the same ref named a line that
+    // is still there: the model may mean either, so neither is guessed.
+    const held = this.heldLines(others, lines);
+    if (held.size > 0) {
+      if (state === State.Moved) held.add(at);
+      const candidates = [...held].sort((a, b) => a - b);
+      if (state === State.Moved) return { kind: "ambiguous", candidates };
+      const by = state === State.Gone ? "edit" : "outside";
+      return { kind: "ambiguous", candidates, replaced: { by, at: clampLine(at, lines.length) } };
+    }
     const kind = state === State.Moved ? "moved" : state === State.Gone ? "gone" : "changed";
     return { kind, at: clampLine(at, lines.length) };
+  }
+
+  /** The current lines that entries still name: live and moved ones' lines, uncertain ones' copies. */
+  private heldLines(entries: readonly number[], lines: readonly string[]): Set<number> {
+    const held = new Set<number>();
+    for (const index of entries) {
+      const state = this.state[index]!;
+      if (state === State.Live || state === State.Moved) held.add(this.pos[index]!);
+      if (state === State.Uncertain) for (const line of this.copiesOf(index, lines)) held.add(line);
+    }
+    return held;
   }
 
   /** The current lines in an uncertain entry's span that hold its text. */

@@ -71,6 +71,41 @@ describe("a ref from before your own edit names the line it showed", () => {
   }
 });
 
+test("a ref shown again by an edit's result for a line an edit then deleted is AMBIGUOUS_REF, never a guess", async () => {
+  // Lone braces take their ID from their line number: after two lines are inserted above, the `}` of old line 2
+  // is shown at line 4 by the insert's result, under the ref the read gave old line 4's `}`.
+  const name = "replaced-showing.js";
+  const refs = await readOnce(name, "a();\n}\nb();\n}\nc();\n");
+  const insert = await lapp.call("lapp_edit", {
+    path: name,
+    edits: [{ type: "insert_after", anchor: refs.get(1), content: "x();\ny();" }],
+  });
+  expect(insert.text).toContain(`${refs.get(4)}-}`);
+  const deleted = await lapp.call("lapp_edit", {
+    path: name,
+    edits: [{ type: "delete", anchor: refs.get(2) }],
+  });
+  expect(deleted.isError).toBe(false);
+  const before = body(name);
+  // The model may mean the `}` of its read (now line 5) or the one the result showed, which it just deleted.
+  const refused = await lapp.call("lapp_edit", {
+    path: name,
+    edits: [{ type: "replace", anchor: refs.get(4), content: "} // end" }],
+  });
+  expect(errorCode(refused.text)).toBe("AMBIGUOUS_REF");
+  expect(refused.text).toContain(`>>> ${refOf(5, "}")}:}`);
+  expect(refused.text).toContain("and for a line an earlier edit replaced");
+  expect(body(name)).toBe(before);
+  // A read settles it.
+  const fresh = refsByLine((await lapp.call("lapp_read", { path: name })).text);
+  const settled = await lapp.call("lapp_edit", {
+    path: name,
+    edits: [{ type: "replace", anchor: fresh.get(5), content: "} // end" }],
+  });
+  expect(settled.isError).toBe(false);
+  expect(body(name)).toBe("a();\nx();\ny();\nb();\n} // end\nc();\n");
+});
+
 describe("changes made outside lapp", () => {
   for (const inserted of [7, 50]) {
     test(`${inserted} lines inserted above a ref: refused, nothing written, the moved line's fresh ref named`, async () => {
