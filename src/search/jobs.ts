@@ -9,6 +9,8 @@ export interface SearchSpec {
   matcher: MatcherSpec;
   context: number;
   maxFileBytes: number;
+  /** Files with rows up to this size hand back their bytes (for recording the shown rows); 0 for none. */
+  carryBytes?: number;
 }
 
 export interface FileJob {
@@ -40,6 +42,18 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
       context: spec.context,
       keep: job.keep,
       maxBytes: spec.maxFileBytes,
+      carryBytes: spec.carryBytes ?? 0,
     }),
   }));
+}
+
+/** The memory of the carried bytes in `replies`, to transfer rather than copy across threads. */
+export function transferablesOf(replies: readonly JobReply[]): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [];
+  for (const reply of replies) {
+    const bytes = reply.result.kind === "searched" ? reply.result.bytes : undefined;
+    if (bytes && bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length)
+      buffers.push(bytes.buffer as ArrayBuffer);
+  }
+  return buffers;
 }

@@ -4,6 +4,7 @@
 import { availableParallelism } from "node:os";
 import { type FileJob, type JobReply, runJobs, type SearchSpec } from "./jobs.ts";
 import { BATCHES_IN_FLIGHT_PER_WORKER, MAX_WORKERS } from "./limits.ts";
+import { shownVersion, type ShownVersion } from "./shown-version.ts";
 
 export interface Lane {
   /** Whether the lane can take another batch now. */
@@ -40,14 +41,17 @@ class InlineLane implements Lane {
 }
 
 interface Pending {
-  jobs: FileJob[];
-  spec: SearchSpec;
-  resolve(replies: JobReply[]): void;
+  /** Does the same work on the main thread (when the worker fails). */
+  fallback(): unknown;
+  resolve(value: unknown): void;
   reject(error: unknown): void;
 }
 
 type WorkerMessage =
-  { ready: true } | { request: number; replies: JobReply[] } | { request: number; error: string };
+  | { ready: true }
+  | { request: number; replies: JobReply[] }
+  | { request: number; version: ShownVersion }
+  | { request: number; error: string };
 
 class WorkerLane implements Lane {
   private readonly worker: Worker | undefined;
@@ -76,7 +80,7 @@ class WorkerLane implements Lane {
       if (!pending) return;
       this.pending.delete(message.request);
       if ("error" in message) pending.reject(new Error(message.error));
-      else pending.resolve(message.replies);
+      else pending.resolve("version" in message ? message.version : message.replies);
       onChange();
     };
     this.worker.onerror = () => this.fail();
@@ -86,22 +90,38 @@ class WorkerLane implements Lane {
     return this.ready && !this.dead && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER;
   }
 
+  /** Requests queued on the worker; undefined when it cannot take any (not ready yet, or dead). */
+  get queued(): number | undefined {
+    return this.ready && !this.dead ? this.pending.size : undefined;
+  }
+
   run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]> {
-    if (this.dead || !this.worker) return Promise.resolve(runJobs(jobs, spec));
+    return this.send({ jobs, spec }, [], () => runJobs(jobs, spec));
+  }
+
+  /** The shown version of carried bytes (the bytes are moved to the worker, not copied). */
+  describe(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
+    const transfer =
+      bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? [bytes.buffer as ArrayBuffer] : [];
+    return this.send({ describe: { bytes, rows } }, transfer, () => shownVersion(bytes, rows));
+  }
+
+  private send<T>(body: object, transfer: ArrayBuffer[], fallback: () => T): Promise<T> {
+    if (this.dead || !this.worker) return new Promise((resolve) => resolve(fallback()));
     const request = this.nextRequest++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(request, { jobs, spec, resolve, reject });
-      this.worker!.postMessage({ request, jobs, spec });
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(request, { fallback, resolve: resolve as (value: unknown) => void, reject });
+      this.worker!.postMessage({ request, ...body }, transfer);
     });
   }
 
-  /** A crashed or unloadable worker: finish its batches here and never use it again. */
+  /** A crashed or unloadable worker: finish its work here and never use it again. */
   private fail(): void {
     this.dead = true;
     for (const [request, pending] of this.pending) {
       this.pending.delete(request);
       try {
-        pending.resolve(runJobs(pending.jobs, pending.spec));
+        pending.resolve(pending.fallback());
       } catch (error) {
         pending.reject(error);
       }
@@ -134,6 +154,29 @@ export class LanePool {
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The version of a file whose rows a search showed, from the bytes they came from: on the least busy worker
+   * when one is up, so recording what was shown holds up neither the answer nor the main thread; else on the main
+   * thread once the current macrotask (the answer) is done.
+   */
+  describe(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
+    let worker: WorkerLane | undefined;
+    for (const lane of this.workers) {
+      const queued = lane.queued;
+      if (queued !== undefined && (worker === undefined || queued < worker.queued!)) worker = lane;
+    }
+    if (worker) return worker.describe(bytes, rows);
+    return new Promise((resolve, reject) => {
+      setImmediate(() => {
+        try {
+          resolve(shownVersion(bytes, rows));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
   }
 
   private changed(): void {

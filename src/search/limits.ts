@@ -22,6 +22,11 @@ export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
  * when the NUL is in the first buffer, and only lines of earlier buffers otherwise. lapp_grep mirrors that.
  */
 export const RIPGREP_BUFFER_BYTES = 64 * 1024;
+/**
+ * Bytes of files with shown rows a search keeps (each up to MAX_EDIT_BYTES), so recording the rows it showed
+ * needs no second read; files past this bound are read again for that.
+ */
+export const CARRIED_BYTES_PER_SEARCH = 64 * 1024 * 1024;
 /** Files handed to a search lane at once: small enough to keep lanes balanced, large enough to amortize messages. */
 export const FILES_PER_BATCH = 32;
 /**

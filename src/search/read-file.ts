@@ -150,20 +150,25 @@ export class RegionReader {
 let wholeBuffer = Buffer.allocUnsafe(0);
 
 /**
- * The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer; undefined when it
- * is larger than `maxBytes`.
+ * The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer — or, `owned`, in
+ * memory of its own the caller may keep or transfer; undefined when it is larger than `maxBytes`.
  */
-export function readWhole(fd: number, maxBytes: number): Buffer | undefined {
+export function readWhole(fd: number, maxBytes: number, owned = false): Buffer | undefined {
   const size = fstatSync(fd).size;
   if (size > maxBytes) return undefined;
-  if (wholeBuffer.length < size) wholeBuffer = Buffer.allocUnsafe(Math.max(size, wholeBuffer.length * 2));
+  let target: Buffer;
+  if (owned) target = Buffer.allocUnsafeSlow(size);
+  else {
+    if (wholeBuffer.length < size) wholeBuffer = Buffer.allocUnsafe(Math.max(size, wholeBuffer.length * 2));
+    target = wholeBuffer;
+  }
   let filled = 0;
   while (filled < size) {
-    const read = readSync(fd, wholeBuffer, filled, size - filled, filled);
+    const read = readSync(fd, target, filled, size - filled, filled);
     if (read === 0) break;
     filled += read;
   }
-  return wholeBuffer.subarray(0, filled);
+  return target.subarray(0, filled);
 }
 
 export function closeQuietly(fd: number): void {

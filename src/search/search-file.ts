@@ -27,6 +27,8 @@ export type FileResult =
       link?: string;
       /** Lines the regex engine gave up on (only when some), so matches there may be missing. */
       gaveUp?: number;
+      /** The bytes the rows were taken from (files with rows up to `carryBytes`), for recording what was shown. */
+      bytes?: Uint8Array;
     };
 
 export interface FileSearchOptions {
@@ -35,6 +37,8 @@ export interface FileSearchOptions {
   /** How many matching lines need rows (the rest are only counted). */
   keep: number;
   maxBytes: number;
+  /** Files with rows up to this size hand back the bytes their rows come from (0: none). */
+  carryBytes?: number;
 }
 
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -78,14 +82,21 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
     const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
     if (hits.anchors.length === 0)
       return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
-    whole ??= readWhole(fd, options.maxBytes);
-    if (!whole) return { kind: "too-large" }; // it grew past the limit since it was searched
-    const matches = lineNumbers(whole, hits);
+    const carry = opened.stats.size <= (options.carryBytes ?? 0);
+    // A file whose bytes are carried out is read into memory of its own (the shared buffer is reused).
+    const bytes = carry
+      ? whole
+        ? Buffer.from(whole)
+        : readWhole(fd, options.maxBytes, true)
+      : (whole ?? readWhole(fd, options.maxBytes));
+    if (!bytes) return { kind: "too-large" }; // it grew past the limit since it was searched
+    const matches = lineNumbers(bytes, hits);
     return {
       kind: "searched",
       count: hits.count,
       matches,
-      rows: rowsAround(whole, matches, options.context),
+      rows: rowsOf(bytes, matches, options.context),
+      ...(carry && { bytes }),
       ...(link && { link }),
       ...gaveUp,
     };
@@ -172,7 +183,45 @@ function lineNumbers(whole: Buffer, hits: Hits): number[] {
   return numbers;
 }
 
-/** Rows for the matching lines and their context, from the document lapp_read would show. */
+/**
+ * Rows for the matching lines and their context, with exactly the text lapp_read shows (decodeDocument): only the
+ * lines shown are decoded. UTF-8 (after its BOM) when the whole file is valid UTF-8, Latin-1 of every byte
+ * otherwise, a line's terminator and the `\r` of a CRLF dropped; UTF-16 files are decoded whole.
+ */
+function rowsOf(bytes: Buffer, matches: readonly number[], context: number): Row[] {
+  const announced = bomOf(bytes, bytes.length);
+  if (announced.encoding !== "utf-8") return rowsAround(bytes, matches, context);
+  const utf8Text = isUtf8(bytes.subarray(announced.bomLength));
+  const encoding = utf8Text ? "utf8" : "latin1";
+  const end = bytes.length;
+  const rows: Row[] = [];
+  let line = 1;
+  let start = utf8Text ? announced.bomLength : 0;
+  for (const match of matches) {
+    const from = Math.max(line, match - context);
+    const to = match + context;
+    while (line < from && start < end) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      start = newline === -1 ? end : newline + 1;
+      line++;
+    }
+    for (; line <= to && start < end; line++) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      const lineEnd = newline === -1 ? end : newline;
+      const textEnd =
+        newline !== -1 && lineEnd > start && bytes[lineEnd - 1] === CARRIAGE_RETURN ? lineEnd - 1 : lineEnd;
+      const text = bytes.toString(encoding, start, textEnd);
+      rows.push([line, refOf(line, text), displayText(text)]);
+      start = newline === -1 ? end : newline + 1;
+    }
+  }
+  return rows;
+}
+
+const NEWLINE = 10;
+const CARRIAGE_RETURN = 13;
+
+/** Rows from the whole decoded document (UTF-16 files). */
 function rowsAround(bytes: Buffer, matches: readonly number[], context: number): Row[] {
   const { lines } = decodeDocument(bytes);
   const rows: Row[] = [];

@@ -1,0 +1,19 @@
+// The version of a file a search showed rows of, as the edit session records it: every line's text hash and the
+// full text of the shown rows. Computed from the bytes the rows came from, off the answer's path (lanes.ts).
+
+import { hashLines } from "../session/shown-record.ts";
+import { decodeDocument } from "../text/codec.ts";
+
+export interface ShownVersion {
+  /** Text hash of every line, as `hashLines` gives it for the decoded document. */
+  hashes: Uint32Array;
+  /** The full text of each shown row that exists in the document, by line number. */
+  texts: Array<[line: number, text: string]>;
+}
+
+export function shownVersion(bytes: Uint8Array, rows: readonly number[]): ShownVersion {
+  const { lines } = decodeDocument(bytes);
+  const texts: Array<[number, string]> = [];
+  for (const line of rows) if (line >= 1 && line <= lines.length) texts.push([line, lines[line - 1]!]);
+  return { hashes: hashLines(lines), texts };
+}
