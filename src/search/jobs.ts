@@ -3,6 +3,7 @@
 
 import { unwrap } from "../errors.ts";
 import { compileMatcher, type Matcher, type MatcherSpec } from "./matcher.ts";
+import { SearchDirectories } from "./read-file.ts";
 import { searchFile, type FileResult } from "./search-file.ts";
 
 export interface SearchSpec {
@@ -35,16 +36,25 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   const key = JSON.stringify(spec.matcher);
   if (cached?.key !== key) cached = { key, matcher: unwrap(compileMatcher(spec.matcher)) };
   const matcher = cached.matcher;
-  return jobs.map((job) => ({
-    id: job.id,
-    result: searchFile(job.absolute, {
-      matcher,
-      context: spec.context,
-      keep: job.keep,
-      maxBytes: spec.maxFileBytes,
-      carryBytes: spec.carryBytes ?? 0,
-    }),
-  }));
+  const directories = new SearchDirectories();
+  try {
+    return jobs.map((job) => ({
+      id: job.id,
+      result: searchFile(
+        job.absolute,
+        {
+          matcher,
+          context: spec.context,
+          keep: job.keep,
+          maxBytes: spec.maxFileBytes,
+          carryBytes: spec.carryBytes ?? 0,
+        },
+        directories,
+      ),
+    }));
+  } finally {
+    directories.close();
+  }
 }
 
 /** The memory of the carried bytes in `replies`, to transfer rather than copy across threads. */

@@ -2,7 +2,7 @@
 // for longer lines), handing out regions of complete lines. Fresh memory is costly, so buffers are reused.
 
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
-import { nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
+import { DIRECTORY, nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 
 const SEARCH_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
@@ -12,20 +12,79 @@ const SEARCH_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
  * FIFO swapped in cannot hang the search), a regular file only, and on Linux the descriptor's real path must be
  * exactly the walked path (a directory on the way swapped for a symlink sends it elsewhere). Undefined otherwise.
  */
-export function openForSearch(path: string): { fd: number; stats: Stats } | undefined {
+export function openForSearch(
+  path: string,
+  directories?: SearchDirectories,
+): { fd: number; stats: Stats } | undefined {
+  const beneath = directories?.open(path);
   let fd: number;
   try {
-    fd = openSync(path, SEARCH_FLAGS);
+    fd = beneath
+      ? beneath.native.openat(beneath.fd, beneath.name, SEARCH_FLAGS)
+      : openSync(path, SEARCH_FLAGS);
   } catch {
     return undefined;
   }
   try {
     const stats = fstatSync(fd);
-    const where = nativeFs()?.descriptorPath(fd);
+    // Opened by name inside a directory checked to be exactly the walked one: no symlink on the way.
+    const where = beneath ? path : nativeFs()?.descriptorPath(fd);
     if (stats.isFile() && (where === undefined || where === path)) return { fd, stats };
   } catch {
     // fall through: not searchable
   }
+  closeQuietly(fd);
+  return undefined;
+}
+
+/**
+ * The directories of a batch's files, each opened once (no-follow) and checked like a file would be: its real
+ * path must be exactly the walked one. Files are then opened by name inside it (openat, no-follow), which needs
+ * no check of their own — a batch holds runs of files from one directory, so this saves a /proc lookup per
+ * file. Only where the platform tells a descriptor's path (Linux); elsewhere files are opened by path as before.
+ */
+export class SearchDirectories {
+  private path: string | undefined;
+  private fd: number | undefined;
+  private readonly native = nativeFs();
+
+  /** The checked directory holding `path` and the name to open in it; undefined: open `path` itself. */
+  open(
+    path: string,
+  ): { native: NonNullable<ReturnType<typeof nativeFs>>; fd: number; name: string } | undefined {
+    const native = this.native;
+    const slash = path.lastIndexOf("/");
+    if (!native || slash < 0) return undefined;
+    const directory = slash === 0 ? "/" : path.slice(0, slash);
+    if (directory !== this.path) {
+      this.close();
+      this.path = directory;
+      this.fd = openCheckedDirectory(native, directory);
+    }
+    // A directory that fails its check: the file is opened by path and checked by itself (and refused).
+    if (this.fd === undefined) return undefined;
+    return { native, fd: this.fd, name: path.slice(slash + 1) };
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeQuietly(this.fd);
+    this.fd = undefined;
+    this.path = undefined;
+  }
+}
+
+function openCheckedDirectory(
+  native: NonNullable<ReturnType<typeof nativeFs>>,
+  directory: string,
+): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(directory, constants.O_RDONLY | DIRECTORY | NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  const where = native.descriptorPath(fd);
+  if (where !== undefined && where === directory) return fd;
   closeQuietly(fd);
   return undefined;
 }

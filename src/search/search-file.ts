@@ -8,7 +8,14 @@ import { isBinary } from "../text/binary.ts";
 import { bomOf, decodeBytes, decodeDocument } from "../text/codec.ts";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 import type { Matcher } from "./matcher.ts";
-import { closeQuietly, openForSearch, readWhole, RegionReader, type Region } from "./read-file.ts";
+import {
+  closeQuietly,
+  openForSearch,
+  readWhole,
+  RegionReader,
+  type Region,
+  type SearchDirectories,
+} from "./read-file.ts";
 import { Hits, scanBytes, scanRegexRegion, scanText } from "./scan.ts";
 
 /** A row as shown: line number, ref (from the full text) and the display text (long lines cut). */
@@ -43,8 +50,12 @@ export interface FileSearchOptions {
 
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
-export function searchFile(path: string, options: FileSearchOptions): FileResult {
-  const opened = openForSearch(path);
+export function searchFile(
+  path: string,
+  options: FileSearchOptions,
+  directories?: SearchDirectories,
+): FileResult {
+  const opened = openForSearch(path, directories);
   if (opened === undefined) return { kind: "unreadable" };
   const fd = opened.fd;
   const link = opened.stats.nlink > 1 ? `${opened.stats.dev}:${opened.stats.ino}` : undefined;

@@ -1,0 +1,48 @@
+// A batch opens each directory once and its files by name inside it (read-file.ts, SearchDirectories): a walked
+// path whose directory resolves elsewhere (a symlink on the way) is refused like before; real files are searched;
+// the carried bytes are exactly the file's.
+import { afterAll, expect, test } from "bun:test";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { compileMatcher } from "../../src/search/matcher.ts";
+import { SearchDirectories } from "../../src/search/read-file.ts";
+import { searchFile } from "../../src/search/search-file.ts";
+import { makeTempRoot } from "../support/lapp-session.ts";
+
+const temp = makeTempRoot("lapp-search-dirs-");
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+mkdirSync(join(temp, "real", "deep"), { recursive: true });
+mkdirSync(join(temp, "outside"));
+writeFileSync(join(temp, "real", "a.txt"), "needle one\n");
+writeFileSync(join(temp, "real", "deep", "b.txt"), "needle two\n");
+writeFileSync(join(temp, "outside", "a.txt"), "needle outside\n");
+symlinkSync(join(temp, "outside"), join(temp, "real", "swapped"));
+symlinkSync(join(temp, "real"), join(temp, "alias"));
+
+const matcher = compileMatcher({ pattern: "needle", literal: true, ignoreCase: false });
+if (!matcher.ok) throw matcher.error;
+const options = { matcher: matcher.value, context: 0, keep: 10, maxBytes: 1 << 20, carryBytes: 1 << 20 };
+
+test("files in checked directories are searched, a symlinked directory on the way is refused", () => {
+  const directories = new SearchDirectories();
+  try {
+    const results = [
+      join(temp, "real", "a.txt"),
+      join(temp, "real", "swapped", "a.txt"),
+      join(temp, "alias", "deep", "b.txt"),
+      join(temp, "real", "deep", "b.txt"),
+    ].map((path) => searchFile(path, options, directories));
+    expect(results.map((result) => result.kind)).toEqual([
+      "searched",
+      "unreadable",
+      "unreadable",
+      "searched",
+    ]);
+    const first = results[0]!;
+    if (first.kind !== "searched") throw new Error("unreachable");
+    expect(first.count).toBe(1);
+    expect(Buffer.from(first.bytes!).toString()).toBe("needle one\n");
+  } finally {
+    directories.close();
+  }
+});
