@@ -55,17 +55,19 @@ function anyMatches(
     run: requiredRun(pattern),
     matches: picomatch(pattern, options),
   }));
+  const unplain = tests.filter((test) => test.run === undefined);
+  const runs = tests.flatMap((test) => (test.run === undefined ? [] : [test.run]));
+  // One pass over the path for all runs (case folded as the patterns' own regexes fold it: ASCII only, no `u`).
+  const anyRun = runs.length > 0 ? new RegExp(runs.map(escapeRegex).join("|"), "i") : undefined;
   return (path) => {
-    let lower: string | undefined;
-    for (const test of tests) {
-      if (test.run !== undefined) {
-        lower ??= path.toLowerCase();
-        if (!lower.includes(test.run)) continue;
-      }
-      if (test.matches(path)) return true;
-    }
-    return false;
+    if (anyRun === undefined || !anyRun.test(path)) return unplain.some((test) => test.matches(path));
+    const lower = path.toLowerCase();
+    return tests.some((test) => (test.run === undefined || lower.includes(test.run)) && test.matches(path));
   };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Lower-cased longest run of name characters every match contains, or undefined when the pattern is not plain. */
