@@ -67,3 +67,24 @@ export function transferablesOf(replies: readonly JobReply[]): ArrayBuffer[] {
   }
   return buffers;
 }
+
+/** Carried bytes, by reply index, taken out of `replies` so the rest travels as JSON text (see `putCarried`). */
+export function takeCarried(replies: JobReply[]): Array<[index: number, bytes: Uint8Array]> {
+  const carried: Array<[number, Uint8Array]> = [];
+  replies.forEach((reply, index) => {
+    if (reply.result.kind === "searched" && reply.result.bytes) {
+      carried.push([index, reply.result.bytes]);
+      delete reply.result.bytes;
+    }
+  });
+  return carried;
+}
+
+/** Puts carried bytes back into replies that travelled as JSON text. */
+export function putCarried(replies: JobReply[], carried: ReadonlyArray<[number, Uint8Array]>): JobReply[] {
+  for (const [index, bytes] of carried) {
+    const result = replies[index]?.result;
+    if (result?.kind === "searched") result.bytes = bytes;
+  }
+  return replies;
+}
