@@ -106,7 +106,7 @@ export function searchFile(
       kind: "searched",
       count: hits.count,
       matches,
-      rows: rowsOf(bytes, matches, options.context),
+      rows: rowsOf(bytes, matches, lineStarts(hits), options.context),
       ...(carry && { bytes }),
       ...(link && { link }),
       ...gaveUp,
@@ -199,18 +199,31 @@ function lineNumbers(whole: Buffer, hits: Hits): number[] {
  * lines shown are decoded. UTF-8 (after its BOM) when the whole file is valid UTF-8, Latin-1 of every byte
  * otherwise, a line's terminator and the `\r` of a CRLF dropped; UTF-16 files are decoded whole.
  */
-function rowsOf(bytes: Buffer, matches: readonly number[], context: number): Row[] {
+function rowsOf(
+  bytes: Buffer,
+  matches: readonly number[],
+  starts: ReadonlyArray<number | undefined>,
+  context: number,
+): Row[] {
   const announced = bomOf(bytes, bytes.length);
   if (announced.encoding !== "utf-8") return rowsAround(bytes, matches, context);
   const utf8Text = isUtf8(bytes.subarray(announced.bomLength));
   const encoding = utf8Text ? "utf8" : "latin1";
   const end = bytes.length;
   const rows: Row[] = [];
+  const textStart = utf8Text ? announced.bomLength : 0;
   let line = 1;
-  let start = utf8Text ? announced.bomLength : 0;
-  for (const match of matches) {
+  let start = textStart;
+  for (let index = 0; index < matches.length; index++) {
+    const match = matches[index]!;
     const from = Math.max(line, match - context);
     const to = match + context;
+    const matchStart = starts[index];
+    if (matchStart !== undefined && line < from) {
+      // Where the match's line starts is known: step back from it to the first row instead of walking forward.
+      start = Math.max(matchStart, textStart);
+      for (line = match; line > from; line--) start = previousLineStart(bytes, start, textStart);
+    }
     while (line < from && start < end) {
       const newline = bytes.indexOf(NEWLINE, start);
       start = newline === -1 ? end : newline + 1;
@@ -231,6 +244,17 @@ function rowsOf(bytes: Buffer, matches: readonly number[], context: number): Row
 
 const NEWLINE = 10;
 const CARRIAGE_RETURN = 13;
+
+/** Byte offset where each kept match's line starts, when the scan recorded it (an anchor with line 1). */
+function lineStarts(hits: Hits): Array<number | undefined> {
+  return hits.anchors.map((anchor, index) => (hits.lines[index] === 1 ? anchor : undefined));
+}
+
+/** Start of the line before the one starting at `start` (never before `textStart`, the first line's start). */
+function previousLineStart(bytes: Buffer, start: number, textStart: number): number {
+  if (start - 2 < textStart) return textStart;
+  return Math.max(textStart, bytes.lastIndexOf(NEWLINE, start - 2) + 1);
+}
 
 /** Rows from the whole decoded document (UTF-16 files). */
 function rowsAround(bytes: Buffer, matches: readonly number[], context: number): Row[] {
