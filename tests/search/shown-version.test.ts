@@ -1,0 +1,66 @@
+// The version a search records of a file it showed rows of (src/search/shown-version.ts) is exactly what the edit
+// session computes from the file it loads: every line's hash as hashLines(decodeDocument(bytes).lines), and the
+// shown rows' full text — for UTF-8 (hashed from bytes), with a BOM, CRLF, lone `\r`, Latin-1 and UTF-16 files.
+import { expect, test } from "bun:test";
+import fc from "fast-check";
+import { xxHash32Range } from "../../src/search/line-hashes.ts";
+import { shownVersion } from "../../src/search/shown-version.ts";
+import { hashLines } from "../../src/session/shown-record.ts";
+import { decodeDocument } from "../../src/text/codec.ts";
+
+const piece = fc.constantFrom(
+  "a",
+  "abc",
+  "é",
+  "€",
+  "😀",
+  "\r",
+  "\n",
+  "\r\n",
+  " ",
+  "0123456789abcdef",
+  "\t",
+  "x".repeat(40),
+);
+const text = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(""));
+
+function expected(bytes: Uint8Array, rows: number[]) {
+  const { lines } = decodeDocument(bytes);
+  return {
+    hashes: [...hashLines(lines)],
+    texts: [...new Set(rows)]
+      .sort((a, b) => a - b)
+      .filter((line) => line >= 1 && line <= lines.length)
+      .map((line) => [line, lines[line - 1]!] as [number, string]),
+  };
+}
+
+function encode(body: string, encoding: string): Uint8Array {
+  if (encoding === "bom") return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]);
+  if (encoding === "latin1") return Buffer.concat([Buffer.from(body), Buffer.from([0xff, 0x0a, 0x41])]);
+  if (encoding === "utf16le") return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(body, "utf16le")]);
+  return Buffer.from(body);
+}
+
+test("property: the same line hashes and row texts as decoding the whole file", () => {
+  fc.assert(
+    fc.property(
+      text,
+      fc.constantFrom("utf8", "bom", "latin1", "utf16le"),
+      fc.array(fc.integer({ min: 0, max: 70 }), { maxLength: 8 }),
+      (body, encoding, rows) => {
+        const bytes = encode(body, encoding);
+        const version = shownVersion(bytes, rows);
+        expect({ hashes: [...version.hashes], texts: version.texts }).toEqual(expected(bytes, rows));
+      },
+    ),
+    { numRuns: 1000 },
+  );
+});
+
+test("xxHash32 of a byte range equals Bun's for every length around the 16-byte stripes", () => {
+  const bytes = Buffer.from(Array.from({ length: 80 }, (_, index) => (index * 37 + 11) & 0xff));
+  for (let start = 0; start < 5; start++)
+    for (let end = start; end <= bytes.length; end++)
+      expect(xxHash32Range(bytes, start, end)).toBe(Bun.hash.xxHash32(bytes.subarray(start, end)));
+});
