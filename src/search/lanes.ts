@@ -3,7 +3,7 @@
 
 import { availableParallelism } from "node:os";
 import { type FileJob, type JobReply, putCarried, runJobs, type SearchSpec } from "./jobs.ts";
-import { BATCHES_IN_FLIGHT_PER_WORKER, MAX_WORKERS } from "./limits.ts";
+import { BATCHES_IN_FLIGHT_PER_WORKER, DESCRIBE_WAITS_FOR_WORKER_MS, MAX_WORKERS } from "./limits.ts";
 import { shownVersion, type ShownVersion } from "./shown-version.ts";
 
 export interface Lane {
@@ -91,6 +91,11 @@ class WorkerLane implements Lane {
     return this.ready && !this.dead && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER;
   }
 
+  /** Started and neither ready nor dead yet. */
+  get loading(): boolean {
+    return !this.ready && !this.dead;
+  }
+
   /** Requests queued on the worker; undefined when it cannot take any (not ready yet, or dead). */
   get queued(): number | undefined {
     return this.ready && !this.dead ? this.pending.size : undefined;
@@ -151,7 +156,12 @@ export class LanePool {
   private listeners = new Set<() => void>();
 
   constructor(workerCount: number) {
-    for (let index = 0; index < workerCount; index++) this.workers.push(new WorkerLane(() => this.changed()));
+    this.addWorkers(workerCount);
+  }
+
+  /** Starts `count` more workers; each becomes available once loaded. */
+  addWorkers(count: number): void {
+    for (let index = 0; index < count; index++) this.workers.push(new WorkerLane(() => this.changed()));
   }
 
   /** Lanes that can take a batch now, workers first. */
@@ -182,15 +192,27 @@ export class LanePool {
       if (queued !== undefined && (worker === undefined || queued < worker.queued!)) worker = lane;
     }
     if (worker) return worker.describe(bytes, rows);
-    return new Promise((resolve, reject) => {
-      setImmediate(() => {
-        try {
-          resolve(shownVersion(bytes, rows));
-        } catch (error) {
-          reject(error);
-        }
+    // Workers still loading: wait for one rather than hold up the main thread (and the next call) with this —
+    // but not for long, since the file's later calls queue behind the recording.
+    if (this.workers.some((lane) => lane.loading)) {
+      return new Promise((resolve, reject) => {
+        let settled = false;
+        const settle = () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          unsubscribe();
+          const ready = this.workers.find((lane) => lane.queued !== undefined);
+          (ready ? ready.describe(bytes, rows) : inlineVersion(bytes, rows)).then(resolve, reject);
+        };
+        const timer = setTimeout(settle, DESCRIBE_WAITS_FOR_WORKER_MS);
+        const unsubscribe = this.onChange(() => {
+          const loading = this.workers.some((lane) => lane.loading);
+          if (!loading || this.workers.some((lane) => lane.queued !== undefined)) settle();
+        });
       });
-    });
+    }
+    return inlineVersion(bytes, rows);
   }
 
   private changed(): void {
@@ -208,12 +230,37 @@ function workerEntry(): string | URL {
     : "./search/worker.ts";
 }
 
-let shared: LanePool | undefined;
+/** A shown version on the main thread, once the current macrotask (the answer) is done. */
+function inlineVersion(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
+  return new Promise((resolve, reject) => {
+    setImmediate(() => {
+      try {
+        resolve(shownVersion(bytes, rows));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
 
-/** The pool every lapp_grep call uses, created on first use. */
+let shared: LanePool | undefined;
+let workersStarted = false;
+
+/** The pool every lapp_grep call uses, created on first use — with no workers until `startSharedWorkers`. */
 export function sharedPool(): LanePool {
-  shared ??= new LanePool(defaultWorkerCount());
+  shared ??= new LanePool(0);
   return shared;
+}
+
+/**
+ * Starts the shared pool's workers, once. lapp_grep calls this when its first search has answered (or runs long):
+ * a worker loading the bundle competes for the cores with that search and slowed a short first search more than
+ * the worker then helped it (bench/speed: first call of a fresh server); later searches find the workers ready.
+ */
+export function startSharedWorkers(): void {
+  if (workersStarted) return;
+  workersStarted = true;
+  sharedPool().addWorkers(defaultWorkerCount());
 }
 
 /** One worker per core but the main thread's, bounded: each worker is a JavaScript heap of its own. */

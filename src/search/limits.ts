@@ -34,5 +34,9 @@ export const FILES_PER_BATCH = 32;
  * plus one worker beats the main thread alone by about a quarter; each worker costs a JavaScript heap.
  */
 export const MAX_WORKERS = 7;
+/** A first search still running after this long starts the search workers (they start after it otherwise). */
+export const WORKERS_JOIN_AFTER_MS = 1000;
+/** How long recording a search's shown rows waits for a loading worker before it is done on the main thread. */
+export const DESCRIBE_WAITS_FOR_WORKER_MS = 2000;
 /** Batches a worker may have queued, so it never idles while the main thread collects. */
 export const BATCHES_IN_FLIGHT_PER_WORKER = 3;
