@@ -6,7 +6,7 @@ import { displayText } from "../hashline/format.ts";
 import { refOf } from "../hashline/hash.ts";
 import { isBinary } from "../text/binary.ts";
 import { bomOf, decodeBytes, decodeDocument } from "../text/codec.ts";
-import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
+import { RIPGREP_BUFFER_BYTES, WHOLE_READ_MAX_BYTES } from "./limits.ts";
 import type { Matcher } from "./matcher.ts";
 import {
   closeQuietly,
@@ -60,7 +60,14 @@ export function searchFile(
   const fd = opened.fd;
   const link = opened.stats.nlink > 1 ? `${opened.stats.dev}:${opened.stats.ino}` : undefined;
   try {
-    const reader = new RegionReader(fd, options.maxBytes);
+    const size = opened.stats.size;
+    // A big file whose rows may be carried is read at once: its matches then need no second read.
+    let whole: Buffer | undefined;
+    if (size > RIPGREP_BUFFER_BYTES && size <= Math.min(options.carryBytes ?? 0, WHOLE_READ_MAX_BYTES)) {
+      whole = readWhole(fd, options.maxBytes);
+      if (!whole) return { kind: "too-large" };
+    }
+    const reader = whole ? new WholeRegions(whole) : new RegionReader(fd, options.maxBytes);
     const head = reader.first();
     if (reader.tooLarge) return { kind: "too-large" };
     if (isBinary(head)) return { kind: "binary" };
@@ -70,10 +77,9 @@ export function searchFile(
       head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? opened.stats.size : 0,
     );
     let hits = new Hits(options.keep);
-    let whole: Buffer | undefined;
     if (announced.encoding !== "utf-8") {
       // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
-      whole = readWhole(fd, options.maxBytes);
+      whole ??= readWhole(fd, options.maxBytes);
       if (!whole) return { kind: "too-large" };
       scanText(decodeBytes(whole).text, options.matcher, 0, hits);
     } else {
@@ -82,7 +88,7 @@ export function searchFile(
       if (streamed === "binary") return { kind: "binary" };
       if (streamed === "not-utf8") {
         // Shown as Latin-1 by lapp_read: search that text (rare, so the whole file is read again).
-        whole = readWhole(fd, options.maxBytes);
+        whole ??= readWhole(fd, options.maxBytes);
         if (!whole) return { kind: "too-large" };
         const end = ripgrepSearchableEnd(whole);
         if (end === 0 && whole.length > 0) return { kind: "binary" };
@@ -125,7 +131,7 @@ export function searchFile(
  * file to be UTF-8, and reports "not-utf8" at the first region that is not, so the caller can switch to Latin-1.
  */
 function searchRegions(
-  reader: RegionReader,
+  reader: RegionReader | WholeRegions,
   matcher: Matcher,
   textStart: number,
   hits: Hits,
@@ -148,6 +154,42 @@ function searchRegions(
     }
   }
   return reader.nulInFirstBuffer ? "binary" : "ok";
+}
+
+/**
+ * RegionReader's regions from a file read whole: the same bytes searched (up to where ripgrep stops at a NUL, see
+ * ripgrepSearchableEnd), in regions of complete lines about one buffer long, so every scan sees what it would see
+ * streaming.
+ */
+class WholeRegions {
+  readonly tooLarge = false;
+  /** ripgrep would call the file binary: a NUL in its first buffer. */
+  readonly nulInFirstBuffer: boolean;
+  private readonly end: number;
+  private position = 0;
+
+  constructor(private readonly bytes: Buffer) {
+    this.end = ripgrepSearchableEnd(bytes);
+    this.nulInFirstBuffer = this.end === 0 && bytes.length > 0 && bytes.indexOf(0) !== -1;
+  }
+
+  /** What the first fill of a streaming reader holds. */
+  first(): Buffer {
+    return this.bytes.subarray(0, Math.min(RIPGREP_BUFFER_BYTES, this.bytes.length));
+  }
+
+  next(): Region | undefined {
+    const start = this.position;
+    if (start >= this.end) return undefined;
+    let cut = this.end;
+    if (cut - start > RIPGREP_BUFFER_BYTES) {
+      const before = this.bytes.lastIndexOf(NEWLINE, start + RIPGREP_BUFFER_BYTES - 1);
+      const after = before >= start ? before : this.bytes.indexOf(NEWLINE, start + RIPGREP_BUFFER_BYTES);
+      if (after !== -1 && after < this.end) cut = after + 1;
+    }
+    this.position = cut;
+    return { bytes: this.bytes.subarray(start, cut), offset: start };
+  }
 }
 
 /**
