@@ -3,7 +3,7 @@
 
 import { unwrap } from "../errors.ts";
 import { compileMatcher, type Matcher, type MatcherSpec } from "./matcher.ts";
-import { SearchDirectories } from "./read-file.ts";
+import { adoptTransferred, SearchDirectories, transferableMemory } from "./read-file.ts";
 import { searchFile, type FileResult } from "./search-file.ts";
 
 export interface SearchSpec {
@@ -62,8 +62,8 @@ export function transferablesOf(replies: readonly JobReply[]): ArrayBuffer[] {
   const buffers: ArrayBuffer[] = [];
   for (const reply of replies) {
     const bytes = reply.result.kind === "searched" ? reply.result.bytes : undefined;
-    if (bytes && bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length)
-      buffers.push(bytes.buffer as ArrayBuffer);
+    const memory = bytes && transferableMemory(bytes);
+    if (memory) buffers.push(memory);
   }
   return buffers;
 }
@@ -83,6 +83,7 @@ export function takeCarried(replies: JobReply[]): Array<[index: number, bytes: U
 /** Puts carried bytes back into replies that travelled as JSON text. */
 export function putCarried(replies: JobReply[], carried: ReadonlyArray<[number, Uint8Array]>): JobReply[] {
   for (const [index, bytes] of carried) {
+    adoptTransferred(bytes);
     const result = replies[index]?.result;
     if (result?.kind === "searched") result.bytes = bytes;
   }

@@ -4,6 +4,7 @@
 import { availableParallelism } from "node:os";
 import { type FileJob, type JobReply, putCarried, runJobs, type SearchSpec } from "./jobs.ts";
 import { BATCHES_IN_FLIGHT_PER_WORKER, DESCRIBE_WAITS_FOR_WORKER_MS, MAX_WORKERS } from "./limits.ts";
+import { transferableMemory } from "./read-file.ts";
 import { shownVersion, type ShownVersion } from "./shown-version.ts";
 
 export interface Lane {
@@ -112,8 +113,8 @@ class WorkerLane implements Lane {
 
   /** The shown version of carried bytes (the bytes are moved to the worker, not copied). */
   describe(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
-    const transfer =
-      bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? [bytes.buffer as ArrayBuffer] : [];
+    const memory = transferableMemory(bytes);
+    const transfer = memory ? [memory] : [];
     return this.send(
       (request) => ({ request, describe: { bytes, rows } }),
       transfer,

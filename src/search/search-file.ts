@@ -10,6 +10,7 @@ import { RIPGREP_BUFFER_BYTES, WHOLE_READ_MAX_BYTES } from "./limits.ts";
 import type { Matcher } from "./matcher.ts";
 import {
   closeQuietly,
+  detachWhole,
   openForSearch,
   readWhole,
   RegionReader,
@@ -100,10 +101,10 @@ export function searchFile(
     if (hits.anchors.length === 0)
       return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
     const carry = opened.stats.size <= (options.carryBytes ?? 0);
-    // A file whose bytes are carried out is read into memory of its own (the shared buffer is reused).
+    // Carried bytes need memory of their own: the reused buffer they were read into is handed over.
     const bytes = carry
       ? whole
-        ? Buffer.from(whole)
+        ? detachWhole(whole)
         : readWhole(fd, options.maxBytes, true)
       : (whole ?? readWhole(fd, options.maxBytes));
     if (!bytes) return { kind: "too-large" }; // it grew past the limit since it was searched
