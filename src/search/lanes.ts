@@ -60,9 +60,11 @@ class WorkerLane implements Lane {
   private dead = false;
   private nextRequest = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Shown files being described (queued or running). */
+  private describing = 0;
 
   /** `onChange` runs when the worker becomes ready and whenever it finishes a batch. */
-  constructor(onChange: () => void) {
+  constructor(private readonly onChange: () => void) {
     try {
       this.worker = new Worker(workerEntry());
     } catch {
@@ -88,8 +90,11 @@ class WorkerLane implements Lane {
     this.worker.onerror = () => this.fail();
   }
 
+  /** Search batches wait for no recording: a worker describing a shown file takes none (the main thread does). */
   canTake(): boolean {
-    return this.ready && !this.dead && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER;
+    return (
+      this.ready && !this.dead && this.describing === 0 && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER
+    );
   }
 
   /** Started and neither ready nor dead yet. */
@@ -115,11 +120,18 @@ class WorkerLane implements Lane {
   describe(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
     const memory = transferableMemory(bytes);
     const transfer = memory ? [memory] : [];
-    return this.send(
+    this.describing++;
+    const described = this.send(
       (request) => ({ request, describe: { bytes, rows } }),
       transfer,
       () => shownVersion(bytes, rows),
     );
+    const done = () => {
+      this.describing--;
+      this.onChange();
+    };
+    described.then(done, done);
+    return described;
   }
 
   private send<T>(
