@@ -1,5 +1,6 @@
 // Every line's text hash of a UTF-8 file, straight from its bytes: xxHash32 (seed 0) of each line's bytes, which
 // is what Bun.hash.xxHash32 gives for the decoded line (it hashes a string's UTF-8), without making the strings.
+// Also where each line starts, so the text of a few lines is decoded without walking the file again.
 
 const PRIME1 = 0x9e3779b1;
 const PRIME2 = 0x85ebca77;
@@ -52,16 +53,18 @@ export function xxHash32Range(bytes: Uint8Array, start: number, end: number): nu
   return acc >>> 0;
 }
 
+/** Every line's hash and where it starts, of UTF-8 text: what a shown version needs, and can be kept for reuse. */
+export interface Utf8Lines {
+  hashes: Uint32Array;
+  /** Byte offset where each line starts. */
+  starts: Uint32Array;
+}
+
 /**
  * The hash of every line of UTF-8 text in `bytes[textStart…]`, lines cut as decodeDocument cuts them: at each
- * `\n`, a CRLF's `\r` dropped, no empty line after a final terminator. `wanted` (ascending line numbers) get
- * their text decoded too.
+ * `\n`, a CRLF's `\r` dropped, no empty line after a final terminator.
  */
-export function utf8LineHashes(
-  bytes: Uint8Array,
-  textStart: number,
-  wanted: readonly number[] = [],
-): { hashes: Uint32Array; texts: Array<[line: number, text: string]> } {
+export function utf8Lines(bytes: Uint8Array, textStart: number): Utf8Lines {
   let count = 0;
   for (let at = textStart; at < bytes.length;) {
     const newline = bytes.indexOf(NEWLINE, at);
@@ -70,20 +73,38 @@ export function utf8LineHashes(
     at = newline + 1;
   }
   const hashes = new Uint32Array(count);
-  const texts: Array<[number, string]> = [];
-  let next = 0; // index in `wanted` of the next line whose text is wanted
+  const starts = new Uint32Array(count);
   let line = 0;
   for (let at = textStart; at < bytes.length;) {
     const newline = bytes.indexOf(NEWLINE, at);
-    const end = newline === -1 ? bytes.length : newline;
-    const textEnd = newline !== -1 && end > at && bytes[end - 1] === CARRIAGE_RETURN ? end - 1 : end;
-    hashes[line++] = xxHash32Range(bytes, at, textEnd);
-    while (next < wanted.length && wanted[next]! < line) next++;
-    if (wanted[next] === line) texts.push([line, utf8.decode(bytes.subarray(at, textEnd))]);
+    starts[line] = at;
+    hashes[line++] = xxHash32Range(bytes, at, lineEnd(bytes, at, newline));
     if (newline === -1) break;
     at = newline + 1;
   }
-  return { hashes, texts };
+  return { hashes, starts };
+}
+
+/** The text of the `wanted` lines (any order, repeats ignored), ascending; lines past the end are left out. */
+export function utf8LineTexts(
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  wanted: readonly number[],
+): Array<[line: number, text: string]> {
+  const texts: Array<[number, string]> = [];
+  for (const line of [...new Set(wanted)].sort((a, b) => a - b)) {
+    if (line < 1 || line > starts.length) continue;
+    const start = starts[line - 1]!;
+    const newline = bytes.indexOf(NEWLINE, start);
+    texts.push([line, utf8.decode(bytes.subarray(start, lineEnd(bytes, start, newline)))]);
+  }
+  return texts;
+}
+
+/** Where a line's text ends: before its `\n`, and before the `\r` of a CRLF. */
+function lineEnd(bytes: Uint8Array, start: number, newline: number): number {
+  if (newline === -1) return bytes.length;
+  return newline > start && bytes[newline - 1] === CARRIAGE_RETURN ? newline - 1 : newline;
 }
 
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });

@@ -64,3 +64,17 @@ test("xxHash32 of a byte range equals Bun's for every length around the 16-byte 
     for (let end = start; end <= bytes.length; end++)
       expect(xxHash32Range(bytes, start, end)).toBe(Bun.hash.xxHash32(bytes.subarray(start, end)));
 });
+
+test("a big file shown again (kept line table) or changed in place gets its own exact version each time", () => {
+  const lines = Array.from({ length: 30_000 }, (_, index) => `line ${index} ${"é".repeat(index % 7)}\r`);
+  const first = Buffer.from(`${lines.join("\n")}\n`);
+  const changed = Buffer.from(first);
+  changed[100] = 0x78; // same length, other bytes
+  for (const bytes of [first, first, changed, first]) {
+    const version = shownVersion(bytes, [29_999, 1, 30_000, 30_001]);
+    expect({ hashes: [...version.hashes], texts: version.texts }).toEqual(
+      expected(bytes, [1, 29_999, 30_000]),
+    );
+    version.hashes.fill(0); // the answer's copy is its own: the kept table must not change
+  }
+});
