@@ -37,24 +37,25 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   if (cached?.key !== key) cached = { key, matcher: unwrap(compileMatcher(spec.matcher)) };
   const matcher = cached.matcher;
   const directories = new SearchDirectories();
+  let replies: JobReply[];
   try {
-    return jobs.map((job) => ({
-      id: job.id,
-      result: searchFile(
-        job.absolute,
-        {
-          matcher,
-          context: spec.context,
-          keep: job.keep,
-          maxBytes: spec.maxFileBytes,
-          carryBytes: spec.carryBytes ?? 0,
-        },
-        directories,
-      ),
-    }));
+    replies = jobs.map((job, index) => {
+      directories.tag = index;
+      const options = {
+        matcher,
+        context: spec.context,
+        keep: job.keep,
+        maxBytes: spec.maxFileBytes,
+        carryBytes: spec.carryBytes ?? 0,
+      };
+      return { id: job.id, result: searchFile(job.absolute, options, directories) };
+    });
   } finally {
     directories.close();
   }
+  // Read through a directory that moved away from its walked path meanwhile: not searched after all.
+  for (const index of directories.refused) replies[index]!.result = { kind: "unreadable" };
+  return replies;
 }
 
 /** The memory of the carried bytes in `replies`, to transfer rather than copy across threads. */

@@ -39,13 +39,20 @@ export function openForSearch(
 
 /**
  * The directories of a batch's files, each opened once (no-follow) and checked like a file would be: its real
- * path must be exactly the walked one. Files are then opened by name inside it (openat, no-follow), which needs
- * no check of their own — a batch holds runs of files from one directory, so this saves a /proc lookup per
- * file. Only where the platform tells a descriptor's path (Linux); elsewhere files are opened by path as before.
+ * path must be exactly the walked one — when it is opened and again when its run of files is done, so a directory
+ * moved out of the root meanwhile refuses the files opened through it (`refused`). Files are opened by name inside
+ * it (openat, no-follow), which needs no check of their own: a batch holds runs of files from one directory, so
+ * this saves a /proc lookup per file. Only where the platform tells a descriptor's path (Linux); elsewhere files
+ * are opened by path as before.
  */
 export class SearchDirectories {
+  /** The caller's tag for the file being opened (its index in the batch). */
+  tag = 0;
+  /** Tags of files opened through a directory that was no longer at its walked path when checked again. */
+  readonly refused = new Set<number>();
   private path: string | undefined;
   private fd: number | undefined;
+  private run: number[] = [];
   private readonly native = nativeFs();
 
   /** The checked directory holding `path` and the name to open in it; undefined: open `path` itself. */
@@ -63,13 +70,20 @@ export class SearchDirectories {
     }
     // A directory that fails its check: the file is opened by path and checked by itself (and refused).
     if (this.fd === undefined) return undefined;
+    this.run.push(this.tag);
     return { native, fd: this.fd, name: path.slice(slash + 1) };
   }
 
+  /** Checks the current directory again (its files opened through it are refused if it moved) and closes it. */
   close(): void {
-    if (this.fd !== undefined) closeQuietly(this.fd);
+    if (this.fd !== undefined) {
+      if (this.native?.descriptorPath(this.fd) !== this.path)
+        for (const tag of this.run) this.refused.add(tag);
+      closeQuietly(this.fd);
+    }
     this.fd = undefined;
     this.path = undefined;
+    this.run = [];
   }
 }
 

@@ -2,7 +2,7 @@
 // path whose directory resolves elsewhere (a symlink on the way) is refused like before; real files are searched;
 // the carried bytes are exactly the file's.
 import { afterAll, expect, test } from "bun:test";
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { compileMatcher } from "../../src/search/matcher.ts";
 import { SearchDirectories } from "../../src/search/read-file.ts";
@@ -46,3 +46,21 @@ test("files in checked directories are searched, a symlinked directory on the wa
     directories.close();
   }
 });
+
+test.skipIf(process.platform !== "linux")(
+  "files opened through a directory that moved away before its run was done are refused",
+  () => {
+    mkdirSync(join(temp, "moving"));
+    writeFileSync(join(temp, "moving", "c.txt"), "needle three\n");
+    writeFileSync(join(temp, "moving", "d.txt"), "needle four\n");
+    const directories = new SearchDirectories();
+    directories.tag = 7;
+    expect(searchFile(join(temp, "moving", "c.txt"), options, directories).kind).toBe("searched");
+    renameSync(join(temp, "moving"), join(temp, "outside", "moved"));
+    directories.tag = 8;
+    // Still the open directory: read through it, then refused when the run is checked again.
+    expect(searchFile(join(temp, "moving", "d.txt"), options, directories).kind).toBe("searched");
+    directories.close();
+    expect([...directories.refused]).toEqual([7, 8]);
+  },
+);
