@@ -1,6 +1,5 @@
-// Every line's text hash of a UTF-8 file, straight from its bytes: xxHash32 (seed 0) of each line's bytes, which
-// is what Bun.hash.xxHash32 gives for the decoded line (it hashes a string's UTF-8), without making the strings.
-// Also where each line starts, so the text of a few lines is decoded without walking the file again.
+// Every line's text hash of a UTF-8 file from its bytes (xxHash32 of a line's bytes is Bun's hash of the decoded
+// line, which hashes a string's UTF-8), and where each line starts — without making a string per line.
 
 const PRIME1 = 0x9e3779b1;
 const PRIME2 = 0x85ebca77;

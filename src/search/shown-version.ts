@@ -1,7 +1,5 @@
-// The version of a file a search showed rows of, as the edit session records it: every line's text hash and the
-// full text of the shown rows. Computed from the bytes the rows came from, off the answer's path (lanes.ts).
-// The line hashes of the last few big files are kept by their bytes' digest: an unchanged file shown again (a
-// search refined and run again) costs a digest, not a pass over its lines.
+// The version of a file a search showed rows of, as the edit session records it (every line's hash, the shown
+// rows' text), from the bytes the rows came from; big files' line tables are kept by digest for reuse.
 
 import { isUtf8 } from "node:buffer";
 import { hashLines } from "../session/shown-record.ts";

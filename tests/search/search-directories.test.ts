@@ -1,6 +1,5 @@
-// A batch opens each directory once and its files by name inside it (read-file.ts, SearchDirectories): a walked
-// path whose directory resolves elsewhere (a symlink on the way) is refused like before; real files are searched;
-// the carried bytes are exactly the file's.
+// A batch opens each directory once and its files by name inside it (read-file.ts, SearchDirectories): a symlink on
+// the way or a directory moved out mid-run is refused like before; real files are searched, carried bytes exact.
 import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,6 +1,5 @@
-// The version a search records of a file it showed rows of (src/search/shown-version.ts) is exactly what the edit
-// session computes from the file it loads: every line's hash as hashLines(decodeDocument(bytes).lines), and the
-// shown rows' full text — for UTF-8 (hashed from bytes), with a BOM, CRLF, lone `\r`, Latin-1 and UTF-16 files.
+// The version a search records of a shown file (src/search/shown-version.ts) is what the edit session computes:
+// hashLines(decodeDocument(bytes).lines) and the rows' text — UTF-8 (from bytes), BOM, CRLF, Latin-1, UTF-16.
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { xxHash32Range } from "../../src/search/line-hashes.ts";

@@ -1,6 +1,5 @@
-// A big file whose rows may be carried is read whole and cut into regions (search-file.ts, WholeRegions) instead
-// of streamed: the answer must be the streamed one — binary where ripgrep gives up at a NUL, the lines before a
-// later NUL, Latin-1 for a file that is not UTF-8, long lines across buffers, a BOM.
+// A big file read whole and cut into regions (search-file.ts, WholeRegions) gets the streamed answer: binary at an
+// early NUL, the lines before a later one, Latin-1 when not UTF-8, long lines across buffers, a BOM, CRLF.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
