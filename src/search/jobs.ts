@@ -12,6 +12,8 @@ export interface SearchSpec {
   maxFileBytes: number;
   /** Files with rows up to this size hand back their bytes (for recording the shown rows); 0 for none. */
   carryBytes?: number;
+  /** Bytes a batch may carry in all (the engine's share of its bound per search); unbounded when absent. */
+  carryBudget?: number;
 }
 
 export interface FileJob {
@@ -37,6 +39,7 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   if (cached?.key !== key) cached = { key, matcher: unwrap(compileMatcher(spec.matcher)) };
   const matcher = cached.matcher;
   const directories = new SearchDirectories();
+  let budget = spec.carryBudget ?? Number.POSITIVE_INFINITY;
   let replies: JobReply[];
   try {
     replies = jobs.map((job, index) => {
@@ -46,9 +49,11 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
         context: spec.context,
         keep: job.keep,
         maxBytes: spec.maxFileBytes,
-        carryBytes: spec.carryBytes ?? 0,
+        carryBytes: Math.min(spec.carryBytes ?? 0, budget),
       };
-      return { id: job.id, result: searchFile(job.absolute, options, directories) };
+      const result = searchFile(job.absolute, options, directories);
+      if (result.kind === "searched" && result.bytes) budget -= result.bytes.buffer.byteLength;
+      return { id: job.id, result };
     });
   } finally {
     directories.close();

@@ -27,6 +27,8 @@ export const RIPGREP_BUFFER_BYTES = 64 * 1024;
  * needs no second read; files past this bound are read again for that.
  */
 export const CARRIED_BYTES_PER_SEARCH = 64 * 1024 * 1024;
+/** The share of that bound one batch may carry (a quarter, so the batches in flight can all carry some). */
+export const CARRIED_BYTES_PER_BATCH = 16 * 1024 * 1024;
 /**
  * Files larger than one ripgrep buffer and up to this size, whose rows a search may carry, are read whole at once
  * (into a buffer each lane reuses, so this also bounds what that buffer keeps) rather than streamed and read again.

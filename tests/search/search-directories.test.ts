@@ -1,8 +1,9 @@
 // A batch opens each directory once and its files by name inside it (read-file.ts, SearchDirectories): a symlink on
-// the way or a directory moved out mid-run is refused like before; real files are searched, carried bytes exact.
+// the way or a directory moved out mid-run is refused like before; carried bytes are exact and within the budget.
 import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { runJobs } from "../../src/search/jobs.ts";
 import { compileMatcher } from "../../src/search/matcher.ts";
 import { SearchDirectories } from "../../src/search/read-file.ts";
 import { searchFile } from "../../src/search/search-file.ts";
@@ -63,3 +64,20 @@ test.skipIf(process.platform !== "linux")(
     expect([...directories.refused]).toEqual([7, 8]);
   },
 );
+
+test("a batch carries the bytes of its shown files only within its budget", () => {
+  const names = ["e1.txt", "e2.txt", "e3.txt"];
+  for (const name of names) writeFileSync(join(temp, "real", name), `needle\n${"y".repeat(100_000)}\n`);
+  const jobs = names.map((name, id) => ({ id, absolute: join(temp, "real", name), keep: 10 }));
+  const spec = {
+    matcher: { pattern: "needle", literal: true, ignoreCase: false },
+    context: 0,
+    maxFileBytes: 1 << 20,
+    carryBytes: 1 << 20,
+    carryBudget: 250_000,
+  };
+  const carried = runJobs(jobs, spec).map((reply) =>
+    reply.result.kind === "searched" ? (reply.result.bytes?.length ?? 0) : -1,
+  );
+  expect(carried).toEqual([100_008, 100_008, 0]);
+});
