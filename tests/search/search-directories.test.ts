@@ -79,5 +79,8 @@ test("a batch carries the bytes of its shown files only within its budget", () =
   const carried = runJobs(jobs, spec).map((reply) =>
     reply.result.kind === "searched" ? (reply.result.bytes?.length ?? 0) : -1,
   );
-  expect(carried).toEqual([100_008, 100_008, 0]);
+  // The first fits; all three (300 KB) do not; what was carried fits the budget.
+  expect(carried[0]).toBe(100_008);
+  expect(carried.filter((length) => length > 0).length).toBeLessThan(3);
+  expect(carried.reduce((sum, length) => sum + length, 0)).toBeLessThanOrEqual(250_000);
 });
