@@ -3,7 +3,12 @@
 
 import { availableParallelism } from "node:os";
 import { type FileJob, type JobReply, putCarried, runJobs, type SearchSpec } from "./jobs.ts";
-import { BATCHES_IN_FLIGHT_PER_WORKER, DESCRIBE_WAITS_FOR_WORKER_MS, MAX_WORKERS } from "./limits.ts";
+import {
+  BATCHES_IN_FLIGHT_PER_WORKER,
+  DESCRIBE_DEADLINE_MS,
+  DESCRIBE_WAITS_FOR_WORKER_MS,
+  MAX_WORKERS,
+} from "./limits.ts";
 import { transferableMemory } from "./read-file.ts";
 import { shownVersion, type ShownVersion } from "./shown-version.ts";
 
@@ -204,7 +209,7 @@ export class LanePool {
       const queued = lane.queued;
       if (queued !== undefined && (worker === undefined || queued < worker.queued!)) worker = lane;
     }
-    if (worker) return worker.describe(bytes, rows);
+    if (worker) return withDeadline(worker.describe(bytes, rows));
     // Workers still loading: wait for one rather than hold up the main thread (and the next call) with this —
     // but not for long, since the file's later calls queue behind the recording.
     if (this.workers.some((lane) => lane.loading)) {
@@ -216,7 +221,10 @@ export class LanePool {
           clearTimeout(timer);
           unsubscribe();
           const ready = this.workers.find((lane) => lane.queued !== undefined);
-          (ready ? ready.describe(bytes, rows) : inlineVersion(bytes, rows)).then(resolve, reject);
+          (ready ? withDeadline(ready.describe(bytes, rows)) : inlineVersion(bytes, rows)).then(
+            resolve,
+            reject,
+          );
         };
         const timer = setTimeout(settle, DESCRIBE_WAITS_FOR_WORKER_MS);
         const unsubscribe = this.onChange(() => {
@@ -241,6 +249,23 @@ function workerEntry(): string | URL {
   return import.meta.url.endsWith("/lanes.ts")
     ? new URL("./worker.ts", import.meta.url)
     : "./search/worker.ts";
+}
+
+/**
+ * A worker's answer, or an error after DESCRIBE_DEADLINE_MS: the file's later calls queue behind the recording, so
+ * a worker that never answers must not hold them (the rows then go unrecorded; their refs follow the plain rule).
+ */
+function withDeadline(described: Promise<ShownVersion>): Promise<ShownVersion> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error("describe: no answer from the worker")),
+      DESCRIBE_DEADLINE_MS,
+    );
+    described.then(
+      (version) => (clearTimeout(timer), resolve(version)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
 }
 
 /** A shown version on the main thread, once the current macrotask (the answer) is done. */

@@ -45,5 +45,7 @@ export const MAX_WORKERS = 7;
 export const WORKERS_JOIN_AFTER_MS = 1000;
 /** How long recording a search's shown rows waits for a loading worker before it is done on the main thread. */
 export const DESCRIBE_WAITS_FOR_WORKER_MS = 2000;
+/** Longest a worker may take to describe a shown file before its rows go unrecorded (see lanes.ts). */
+export const DESCRIBE_DEADLINE_MS = 10_000;
 /** Batches a worker may have queued, so it never idles while the main thread collects. */
 export const BATCHES_IN_FLIGHT_PER_WORKER = 3;
