@@ -4,7 +4,7 @@
 import { scanBlockedInodes } from "../security/blocked-inodes.ts";
 import type { FileJob, JobResult, SearchSpec } from "./jobs.ts";
 import type { Lane } from "./lanes.ts";
-import { FILES_PER_BATCH } from "./limits.ts";
+import { CARRIED_BYTES_PER_BATCH, CARRIED_BYTES_PER_SEARCH, FILES_PER_BATCH } from "./limits.ts";
 import type { Overrides } from "./overrides.ts";
 import type { Row } from "./search-file.ts";
 import { walkFiles, type WalkedFile } from "./walk.ts";
@@ -40,6 +40,8 @@ export interface FileMatches {
   matches: number[];
   /** Rows of the matches and their context. */
   rows: Row[];
+  /** The bytes the rows were taken from, when the search carried them (see SearchSpec.carryBytes). */
+  bytes?: Uint8Array;
 }
 
 export type StopReason = "time" | "cancelled";
@@ -91,6 +93,8 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
   let nextId = 0;
   let commitId = 0;
   let kept = 0;
+  let carried = 0;
+  let reserved = 0;
   let exhausted = false;
   let failure: unknown;
   let inFlight = 0;
@@ -128,7 +132,18 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       const matches = result.matches.slice(0, room);
       kept += matches.length;
       if (linkedFile) linkedFile.kept = matches.length;
-      outcome.files.push({ relative: file.relative, absolute: file.absolute, matches, rows: result.rows });
+      const found: FileMatches = {
+        relative: file.relative,
+        absolute: file.absolute,
+        matches,
+        rows: result.rows,
+      };
+      // Carried bytes are kept up to a bound per search; past it, recording the rows reads the file again.
+      if (result.bytes && carried + result.bytes.length <= CARRIED_BYTES_PER_SEARCH) {
+        carried += result.bytes.length;
+        found.bytes = result.bytes;
+      }
+      outcome.files.push(found);
     }
   };
 
@@ -164,10 +179,18 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
         const jobs = takeBatch();
         if (jobs.length === 0) break;
         inFlight++;
-        lane.run(jobs, request.spec).then(
+        // Carried bytes stay within a bound per search: each batch reserves a share and gives back what it left.
+        const budget = Math.max(0, Math.min(CARRIED_BYTES_PER_BATCH, CARRIED_BYTES_PER_SEARCH - reserved));
+        reserved += budget;
+        lane.run(jobs, { ...request.spec, carryBudget: budget }).then(
           (replies) => {
             if (closed) return;
-            for (const reply of replies) answered.set(reply.id, reply.result);
+            let used = 0;
+            for (const reply of replies) {
+              if (reply.result.kind === "searched") used += reply.result.bytes?.buffer.byteLength ?? 0;
+              answered.set(reply.id, reply.result);
+            }
+            reserved -= budget - used;
             commit();
             inFlight--;
             wakeUp();

@@ -2,8 +2,15 @@
 // first use and kept for later calls. A worker that fails hands its batches back to the main thread.
 
 import { availableParallelism } from "node:os";
-import { type FileJob, type JobReply, runJobs, type SearchSpec } from "./jobs.ts";
-import { BATCHES_IN_FLIGHT_PER_WORKER, MAX_WORKERS } from "./limits.ts";
+import { type FileJob, type JobReply, putCarried, runJobs, type SearchSpec } from "./jobs.ts";
+import {
+  BATCHES_IN_FLIGHT_PER_WORKER,
+  DESCRIBE_DEADLINE_MS,
+  DESCRIBE_WAITS_FOR_WORKER_MS,
+  MAX_WORKERS,
+} from "./limits.ts";
+import { transferableMemory } from "./read-file.ts";
+import { shownVersion, type ShownVersion } from "./shown-version.ts";
 
 export interface Lane {
   /** Whether the lane can take another batch now. */
@@ -40,14 +47,17 @@ class InlineLane implements Lane {
 }
 
 interface Pending {
-  jobs: FileJob[];
-  spec: SearchSpec;
-  resolve(replies: JobReply[]): void;
+  /** Does the same work on the main thread (when the worker fails). */
+  fallback(): unknown;
+  resolve(value: unknown): void;
   reject(error: unknown): void;
 }
 
 type WorkerMessage =
-  { ready: true } | { request: number; replies: JobReply[] } | { request: number; error: string };
+  | { ready: true }
+  | { request: number; replies: string; carried: Array<[number, Uint8Array]> }
+  | { request: number; version: ShownVersion }
+  | { request: number; error: string };
 
 class WorkerLane implements Lane {
   private readonly worker: Worker | undefined;
@@ -55,9 +65,11 @@ class WorkerLane implements Lane {
   private dead = false;
   private nextRequest = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Shown files being described (queued or running). */
+  private describing = 0;
 
   /** `onChange` runs when the worker becomes ready and whenever it finishes a batch. */
-  constructor(onChange: () => void) {
+  constructor(private readonly onChange: () => void) {
     try {
       this.worker = new Worker(workerEntry());
     } catch {
@@ -76,32 +88,77 @@ class WorkerLane implements Lane {
       if (!pending) return;
       this.pending.delete(message.request);
       if ("error" in message) pending.reject(new Error(message.error));
-      else pending.resolve(message.replies);
+      else if ("version" in message) pending.resolve(message.version);
+      else pending.resolve(putCarried(JSON.parse(message.replies) as JobReply[], message.carried));
       onChange();
     };
     this.worker.onerror = () => this.fail();
   }
 
+  /** Search batches wait for no recording: a worker describing a shown file takes none (the main thread does). */
   canTake(): boolean {
-    return this.ready && !this.dead && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER;
+    return (
+      this.ready && !this.dead && this.describing === 0 && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER
+    );
+  }
+
+  /** Started and neither ready nor dead yet. */
+  get loading(): boolean {
+    return !this.ready && !this.dead;
+  }
+
+  /** Requests queued on the worker; undefined when it cannot take any (not ready yet, or dead). */
+  get queued(): number | undefined {
+    return this.ready && !this.dead ? this.pending.size : undefined;
   }
 
   run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]> {
-    if (this.dead || !this.worker) return Promise.resolve(runJobs(jobs, spec));
+    // As JSON text both ways: structured cloning of a batch's many small objects cost ~0.1 ms per batch.
+    return this.send(
+      (request) => JSON.stringify({ request, jobs, spec }),
+      [],
+      () => runJobs(jobs, spec),
+    );
+  }
+
+  /** The shown version of carried bytes (the bytes are moved to the worker, not copied). */
+  describe(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
+    const memory = transferableMemory(bytes);
+    const transfer = memory ? [memory] : [];
+    this.describing++;
+    const described = this.send(
+      (request) => ({ request, describe: { bytes, rows } }),
+      transfer,
+      () => shownVersion(bytes, rows),
+    );
+    const done = () => {
+      this.describing--;
+      this.onChange();
+    };
+    described.then(done, done);
+    return described;
+  }
+
+  private send<T>(
+    message: (request: number) => unknown,
+    transfer: ArrayBuffer[],
+    fallback: () => T,
+  ): Promise<T> {
+    if (this.dead || !this.worker) return new Promise((resolve) => resolve(fallback()));
     const request = this.nextRequest++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(request, { jobs, spec, resolve, reject });
-      this.worker!.postMessage({ request, jobs, spec });
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(request, { fallback, resolve: resolve as (value: unknown) => void, reject });
+      this.worker!.postMessage(message(request), transfer);
     });
   }
 
-  /** A crashed or unloadable worker: finish its batches here and never use it again. */
+  /** A crashed or unloadable worker: finish its work here and never use it again. */
   private fail(): void {
     this.dead = true;
     for (const [request, pending] of this.pending) {
       this.pending.delete(request);
       try {
-        pending.resolve(runJobs(pending.jobs, pending.spec));
+        pending.resolve(pending.fallback());
       } catch (error) {
         pending.reject(error);
       }
@@ -117,7 +174,12 @@ export class LanePool {
   private listeners = new Set<() => void>();
 
   constructor(workerCount: number) {
-    for (let index = 0; index < workerCount; index++) this.workers.push(new WorkerLane(() => this.changed()));
+    this.addWorkers(workerCount);
+  }
+
+  /** Starts `count` more workers; each becomes available once loaded. */
+  addWorkers(count: number): void {
+    for (let index = 0; index < count; index++) this.workers.push(new WorkerLane(() => this.changed()));
   }
 
   /** Lanes that can take a batch now, workers first. */
@@ -136,6 +198,44 @@ export class LanePool {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * The version of a file whose rows a search showed, from the bytes they came from: on the least busy worker
+   * when one is up, so recording what was shown holds up neither the answer nor the main thread; else on the main
+   * thread once the current macrotask (the answer) is done.
+   */
+  describe(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
+    let worker: WorkerLane | undefined;
+    for (const lane of this.workers) {
+      const queued = lane.queued;
+      if (queued !== undefined && (worker === undefined || queued < worker.queued!)) worker = lane;
+    }
+    if (worker) return withDeadline(worker.describe(bytes, rows));
+    // Workers still loading: wait for one rather than hold up the main thread (and the next call) with this —
+    // but not for long, since the file's later calls queue behind the recording.
+    if (this.workers.some((lane) => lane.loading)) {
+      return new Promise((resolve, reject) => {
+        let settled = false;
+        const settle = () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          unsubscribe();
+          const ready = this.workers.find((lane) => lane.queued !== undefined);
+          (ready ? withDeadline(ready.describe(bytes, rows)) : inlineVersion(bytes, rows)).then(
+            resolve,
+            reject,
+          );
+        };
+        const timer = setTimeout(settle, DESCRIBE_WAITS_FOR_WORKER_MS);
+        const unsubscribe = this.onChange(() => {
+          const loading = this.workers.some((lane) => lane.loading);
+          if (!loading || this.workers.some((lane) => lane.queued !== undefined)) settle();
+        });
+      });
+    }
+    return inlineVersion(bytes, rows);
+  }
+
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
@@ -151,12 +251,54 @@ function workerEntry(): string | URL {
     : "./search/worker.ts";
 }
 
-let shared: LanePool | undefined;
+/**
+ * A worker's answer, or an error after DESCRIBE_DEADLINE_MS: the file's later calls queue behind the recording, so
+ * a worker that never answers must not hold them (the rows then go unrecorded; their refs follow the plain rule).
+ */
+function withDeadline(described: Promise<ShownVersion>): Promise<ShownVersion> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error("describe: no answer from the worker")),
+      DESCRIBE_DEADLINE_MS,
+    );
+    described.then(
+      (version) => (clearTimeout(timer), resolve(version)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
 
-/** The pool every lapp_grep call uses, created on first use. */
+/** A shown version on the main thread, once the current macrotask (the answer) is done. */
+function inlineVersion(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
+  return new Promise((resolve, reject) => {
+    setImmediate(() => {
+      try {
+        resolve(shownVersion(bytes, rows));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+let shared: LanePool | undefined;
+let workersStarted = false;
+
+/** The pool every lapp_grep call uses, created on first use — with no workers until `startSharedWorkers`. */
 export function sharedPool(): LanePool {
-  shared ??= new LanePool(defaultWorkerCount());
+  shared ??= new LanePool(0);
   return shared;
+}
+
+/**
+ * Starts the shared pool's workers, once. lapp_grep calls this when its first search has answered (or runs long):
+ * a worker loading the bundle competes for the cores with that search and slowed a short first search more than
+ * the worker then helped it (bench/speed: first call of a fresh server); later searches find the workers ready.
+ */
+export function startSharedWorkers(): void {
+  if (workersStarted) return;
+  workersStarted = true;
+  sharedPool().addWorkers(defaultWorkerCount());
 }
 
 /** One worker per core but the main thread's, bounded: each worker is a JavaScript heap of its own. */

@@ -2,7 +2,7 @@
 // for longer lines), handing out regions of complete lines. Fresh memory is costly, so buffers are reused.
 
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
-import { nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
+import { DIRECTORY, nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 
 const SEARCH_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
@@ -12,20 +12,93 @@ const SEARCH_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
  * FIFO swapped in cannot hang the search), a regular file only, and on Linux the descriptor's real path must be
  * exactly the walked path (a directory on the way swapped for a symlink sends it elsewhere). Undefined otherwise.
  */
-export function openForSearch(path: string): { fd: number; stats: Stats } | undefined {
+export function openForSearch(
+  path: string,
+  directories?: SearchDirectories,
+): { fd: number; stats: Stats } | undefined {
+  const beneath = directories?.open(path);
   let fd: number;
   try {
-    fd = openSync(path, SEARCH_FLAGS);
+    fd = beneath
+      ? beneath.native.openat(beneath.fd, beneath.name, SEARCH_FLAGS)
+      : openSync(path, SEARCH_FLAGS);
   } catch {
     return undefined;
   }
   try {
     const stats = fstatSync(fd);
-    const where = nativeFs()?.descriptorPath(fd);
+    // Opened by name inside a directory checked to be exactly the walked one: no symlink on the way.
+    const where = beneath ? path : nativeFs()?.descriptorPath(fd);
     if (stats.isFile() && (where === undefined || where === path)) return { fd, stats };
   } catch {
     // fall through: not searchable
   }
+  closeQuietly(fd);
+  return undefined;
+}
+
+/**
+ * The directories of a batch's files, each opened once (no-follow) and checked like a file would be: its real
+ * path must be exactly the walked one — when it is opened and again when its run of files is done, so a directory
+ * moved out of the root meanwhile refuses the files opened through it (`refused`). Files are opened by name inside
+ * it (openat, no-follow), which needs no check of their own: a batch holds runs of files from one directory, so
+ * this saves a /proc lookup per file. Only where the platform tells a descriptor's path (Linux); elsewhere files
+ * are opened by path as before.
+ */
+export class SearchDirectories {
+  /** The caller's tag for the file being opened (its index in the batch). */
+  tag = 0;
+  /** Tags of files opened through a directory that was no longer at its walked path when checked again. */
+  readonly refused = new Set<number>();
+  private path: string | undefined;
+  private fd: number | undefined;
+  private run: number[] = [];
+  private readonly native = nativeFs();
+
+  /** The checked directory holding `path` and the name to open in it; undefined: open `path` itself. */
+  open(
+    path: string,
+  ): { native: NonNullable<ReturnType<typeof nativeFs>>; fd: number; name: string } | undefined {
+    const native = this.native;
+    const slash = path.lastIndexOf("/");
+    if (!native || slash < 0) return undefined;
+    const directory = slash === 0 ? "/" : path.slice(0, slash);
+    if (directory !== this.path) {
+      this.close();
+      this.path = directory;
+      this.fd = openCheckedDirectory(native, directory);
+    }
+    // A directory that fails its check: the file is opened by path and checked by itself (and refused).
+    if (this.fd === undefined) return undefined;
+    this.run.push(this.tag);
+    return { native, fd: this.fd, name: path.slice(slash + 1) };
+  }
+
+  /** Checks the current directory again (its files opened through it are refused if it moved) and closes it. */
+  close(): void {
+    if (this.fd !== undefined) {
+      if (this.native?.descriptorPath(this.fd) !== this.path)
+        for (const tag of this.run) this.refused.add(tag);
+      closeQuietly(this.fd);
+    }
+    this.fd = undefined;
+    this.path = undefined;
+    this.run = [];
+  }
+}
+
+function openCheckedDirectory(
+  native: NonNullable<ReturnType<typeof nativeFs>>,
+  directory: string,
+): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(directory, constants.O_RDONLY | DIRECTORY | NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  const where = native.descriptorPath(fd);
+  if (where !== undefined && where === directory) return fd;
   closeQuietly(fd);
   return undefined;
 }
@@ -147,23 +220,61 @@ export class RegionReader {
   }
 }
 
-let wholeBuffer = Buffer.allocUnsafe(0);
+let wholeBuffer: Buffer = Buffer.allocUnsafe(0);
 
 /**
- * The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer; undefined when it
- * is larger than `maxBytes`.
+ * The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer — or, `fresh`, in
+ * memory of its own the caller may keep or transfer; undefined when it is larger than `maxBytes`.
  */
-export function readWhole(fd: number, maxBytes: number): Buffer | undefined {
+export function readWhole(fd: number, maxBytes: number, fresh = false): Buffer | undefined {
   const size = fstatSync(fd).size;
   if (size > maxBytes) return undefined;
-  if (wholeBuffer.length < size) wholeBuffer = Buffer.allocUnsafe(Math.max(size, wholeBuffer.length * 2));
+  let target: Buffer;
+  if (fresh) target = ownedBuffer(size);
+  else {
+    if (wholeBuffer.length < size) wholeBuffer = ownedBuffer(Math.max(size, wholeBuffer.length * 2));
+    target = wholeBuffer;
+  }
   let filled = 0;
   while (filled < size) {
-    const read = readSync(fd, wholeBuffer, filled, size - filled, filled);
+    const read = readSync(fd, target, filled, size - filled, filled);
     if (read === 0) break;
     filled += read;
   }
-  return wholeBuffer.subarray(0, filled);
+  return target.subarray(0, filled);
+}
+
+/**
+ * Hands `bytes`, read by `readWhole` into the reused buffer, to the caller for keeps (no copy): the next read
+ * gets fresh memory. The view may sit in a larger buffer; its memory is freed with it.
+ */
+export function detachWhole(bytes: Buffer): Buffer {
+  if (bytes.buffer !== wholeBuffer.buffer) {
+    const copy = ownedBuffer(bytes.length);
+    bytes.copy(copy);
+    return copy;
+  }
+  wholeBuffer = Buffer.allocUnsafe(0);
+  return bytes;
+}
+
+/** Memory allocated here for one file's bytes alone (never a shared pool), so it may be moved to another thread. */
+const owned = new WeakSet<ArrayBufferLike>();
+
+function ownedBuffer(size: number): Buffer {
+  const buffer = Buffer.allocUnsafeSlow(size);
+  owned.add(buffer.buffer);
+  return buffer;
+}
+
+/** Takes as this thread's own the memory of bytes transferred here from another thread (nothing else views it). */
+export function adoptTransferred(bytes: Uint8Array): void {
+  if (bytes.byteOffset === 0) owned.add(bytes.buffer);
+}
+
+/** The memory behind `bytes` when it can be transferred to another thread without touching anything else. */
+export function transferableMemory(bytes: Uint8Array): ArrayBuffer | undefined {
+  return bytes.byteOffset === 0 && owned.has(bytes.buffer) ? (bytes.buffer as ArrayBuffer) : undefined;
 }
 
 export function closeQuietly(fd: number): void {

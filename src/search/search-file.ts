@@ -6,9 +6,17 @@ import { displayText } from "../hashline/format.ts";
 import { refOf } from "../hashline/hash.ts";
 import { isBinary } from "../text/binary.ts";
 import { bomOf, decodeBytes, decodeDocument } from "../text/codec.ts";
-import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
+import { RIPGREP_BUFFER_BYTES, WHOLE_READ_MAX_BYTES } from "./limits.ts";
 import type { Matcher } from "./matcher.ts";
-import { closeQuietly, openForSearch, readWhole, RegionReader, type Region } from "./read-file.ts";
+import {
+  closeQuietly,
+  detachWhole,
+  openForSearch,
+  readWhole,
+  RegionReader,
+  type Region,
+  type SearchDirectories,
+} from "./read-file.ts";
 import { Hits, scanBytes, scanRegexRegion, scanText } from "./scan.ts";
 
 /** A row as shown: line number, ref (from the full text) and the display text (long lines cut). */
@@ -27,6 +35,8 @@ export type FileResult =
       link?: string;
       /** Lines the regex engine gave up on (only when some), so matches there may be missing. */
       gaveUp?: number;
+      /** The bytes the rows were taken from (files with rows up to `carryBytes`), for recording what was shown. */
+      bytes?: Uint8Array;
     };
 
 export interface FileSearchOptions {
@@ -35,17 +45,28 @@ export interface FileSearchOptions {
   /** How many matching lines need rows (the rest are only counted). */
   keep: number;
   maxBytes: number;
+  /** Files with rows up to this size hand back the bytes their rows come from (0: none). */
+  carryBytes?: number;
 }
 
-const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
-
-export function searchFile(path: string, options: FileSearchOptions): FileResult {
-  const opened = openForSearch(path);
+export function searchFile(
+  path: string,
+  options: FileSearchOptions,
+  directories?: SearchDirectories,
+): FileResult {
+  const opened = openForSearch(path, directories);
   if (opened === undefined) return { kind: "unreadable" };
   const fd = opened.fd;
   const link = opened.stats.nlink > 1 ? `${opened.stats.dev}:${opened.stats.ino}` : undefined;
   try {
-    const reader = new RegionReader(fd, options.maxBytes);
+    const size = opened.stats.size;
+    // A big file whose rows may be carried is read at once: its matches then need no second read.
+    let whole: Buffer | undefined;
+    if (size > RIPGREP_BUFFER_BYTES && size <= Math.min(options.carryBytes ?? 0, WHOLE_READ_MAX_BYTES)) {
+      whole = readWhole(fd, options.maxBytes);
+      if (!whole) return { kind: "too-large" };
+    }
+    const reader = whole ? new WholeRegions(whole) : new RegionReader(fd, options.maxBytes);
     const head = reader.first();
     if (reader.tooLarge) return { kind: "too-large" };
     if (isBinary(head)) return { kind: "binary" };
@@ -55,10 +76,9 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
       head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? opened.stats.size : 0,
     );
     let hits = new Hits(options.keep);
-    let whole: Buffer | undefined;
     if (announced.encoding !== "utf-8") {
       // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
-      whole = readWhole(fd, options.maxBytes);
+      whole ??= readWhole(fd, options.maxBytes);
       if (!whole) return { kind: "too-large" };
       scanText(decodeBytes(whole).text, options.matcher, 0, hits);
     } else {
@@ -67,7 +87,7 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
       if (streamed === "binary") return { kind: "binary" };
       if (streamed === "not-utf8") {
         // Shown as Latin-1 by lapp_read: search that text (rare, so the whole file is read again).
-        whole = readWhole(fd, options.maxBytes);
+        whole ??= readWhole(fd, options.maxBytes);
         if (!whole) return { kind: "too-large" };
         const end = ripgrepSearchableEnd(whole);
         if (end === 0 && whole.length > 0) return { kind: "binary" };
@@ -78,14 +98,21 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
     const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
     if (hits.anchors.length === 0)
       return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
-    whole ??= readWhole(fd, options.maxBytes);
-    if (!whole) return { kind: "too-large" }; // it grew past the limit since it was searched
-    const matches = lineNumbers(whole, hits);
+    const carry = opened.stats.size <= (options.carryBytes ?? 0);
+    // Carried bytes need memory of their own: the reused buffer they were read into is handed over.
+    const bytes = carry
+      ? whole
+        ? detachWhole(whole)
+        : readWhole(fd, options.maxBytes, true)
+      : (whole ?? readWhole(fd, options.maxBytes));
+    if (!bytes) return { kind: "too-large" }; // it grew past the limit since it was searched
+    const matches = lineNumbers(bytes, hits);
     return {
       kind: "searched",
       count: hits.count,
       matches,
-      rows: rowsAround(whole, matches, options.context),
+      rows: rowsOf(bytes, matches, lineStarts(hits), options.context),
+      ...(carry && { bytes }),
       ...(link && { link }),
       ...gaveUp,
     };
@@ -103,7 +130,7 @@ export function searchFile(path: string, options: FileSearchOptions): FileResult
  * file to be UTF-8, and reports "not-utf8" at the first region that is not, so the caller can switch to Latin-1.
  */
 function searchRegions(
-  reader: RegionReader,
+  reader: RegionReader | WholeRegions,
   matcher: Matcher,
   textStart: number,
   hits: Hits,
@@ -121,11 +148,48 @@ function searchRegions(
     if (matcher.kind === "bytes") {
       scanBytes(bytes, from, offset, matcher.needle, hits);
     } else {
-      const decode = (start: number, end: number) => utf8.decode(bytes.subarray(start, end));
+      // The region is valid UTF-8 (checked above): Buffer's own decoding is the strict decoder's text, faster.
+      const decode = (start: number, end: number) => bytes.toString("utf8", start, end);
       scanRegexRegion(bytes, from, offset, matcher, decode, hits);
     }
   }
   return reader.nulInFirstBuffer ? "binary" : "ok";
+}
+
+/**
+ * RegionReader's regions from a file read whole: the same bytes searched (up to where ripgrep stops at a NUL, see
+ * ripgrepSearchableEnd), in regions of complete lines about one buffer long, so every scan sees what it would see
+ * streaming.
+ */
+class WholeRegions {
+  readonly tooLarge = false;
+  /** ripgrep would call the file binary: a NUL in its first buffer. */
+  readonly nulInFirstBuffer: boolean;
+  private readonly end: number;
+  private position = 0;
+
+  constructor(private readonly bytes: Buffer) {
+    this.end = ripgrepSearchableEnd(bytes);
+    this.nulInFirstBuffer = this.end === 0 && bytes.length > 0 && bytes.indexOf(0) !== -1;
+  }
+
+  /** What the first fill of a streaming reader holds. */
+  first(): Buffer {
+    return this.bytes.subarray(0, Math.min(RIPGREP_BUFFER_BYTES, this.bytes.length));
+  }
+
+  next(): Region | undefined {
+    const start = this.position;
+    if (start >= this.end) return undefined;
+    let cut = this.end;
+    if (cut - start > RIPGREP_BUFFER_BYTES) {
+      const before = this.bytes.lastIndexOf(NEWLINE, start + RIPGREP_BUFFER_BYTES - 1);
+      const after = before >= start ? before : this.bytes.indexOf(NEWLINE, start + RIPGREP_BUFFER_BYTES);
+      if (after !== -1 && after < this.end) cut = after + 1;
+    }
+    this.position = cut;
+    return { bytes: this.bytes.subarray(start, cut), offset: start };
+  }
 }
 
 /**
@@ -172,7 +236,69 @@ function lineNumbers(whole: Buffer, hits: Hits): number[] {
   return numbers;
 }
 
-/** Rows for the matching lines and their context, from the document lapp_read would show. */
+/**
+ * Rows for the matching lines and their context, with exactly the text lapp_read shows (decodeDocument): only the
+ * lines shown are decoded. UTF-8 (after its BOM) when the whole file is valid UTF-8, Latin-1 of every byte
+ * otherwise, a line's terminator and the `\r` of a CRLF dropped; UTF-16 files are decoded whole.
+ */
+function rowsOf(
+  bytes: Buffer,
+  matches: readonly number[],
+  starts: ReadonlyArray<number | undefined>,
+  context: number,
+): Row[] {
+  const announced = bomOf(bytes, bytes.length);
+  if (announced.encoding !== "utf-8") return rowsAround(bytes, matches, context);
+  const utf8Text = isUtf8(bytes.subarray(announced.bomLength));
+  const encoding = utf8Text ? "utf8" : "latin1";
+  const end = bytes.length;
+  const rows: Row[] = [];
+  const textStart = utf8Text ? announced.bomLength : 0;
+  let line = 1;
+  let start = textStart;
+  for (let index = 0; index < matches.length; index++) {
+    const match = matches[index]!;
+    const from = Math.max(line, match - context);
+    const to = match + context;
+    const matchStart = starts[index];
+    if (matchStart !== undefined && line < from) {
+      // Where the match's line starts is known: step back from it to the first row instead of walking forward.
+      start = Math.max(matchStart, textStart);
+      for (line = match; line > from; line--) start = previousLineStart(bytes, start, textStart);
+    }
+    while (line < from && start < end) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      start = newline === -1 ? end : newline + 1;
+      line++;
+    }
+    for (; line <= to && start < end; line++) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      const lineEnd = newline === -1 ? end : newline;
+      const textEnd =
+        newline !== -1 && lineEnd > start && bytes[lineEnd - 1] === CARRIAGE_RETURN ? lineEnd - 1 : lineEnd;
+      const text = bytes.toString(encoding, start, textEnd);
+      rows.push([line, refOf(line, text), displayText(text)]);
+      start = newline === -1 ? end : newline + 1;
+    }
+  }
+  return rows;
+}
+
+const NEWLINE = 10;
+const CARRIAGE_RETURN = 13;
+
+/** Byte offset where each kept match's line starts, when the scan recorded it (an anchor with line 1). */
+function lineStarts(hits: Hits): Array<number | undefined> {
+  return hits.anchors.map((anchor, index) => (hits.lines[index] === 1 ? anchor : undefined));
+}
+
+/** Start of the line before the one starting at `start` (never before `textStart`, the first line's start). */
+function previousLineStart(bytes: Buffer, start: number, textStart: number): number {
+  if (start - 2 < textStart) return textStart;
+  return Math.max(textStart, bytes.lastIndexOf(NEWLINE, start - 2) + 1);
+}
+
+/** Rows from the whole decoded document (UTF-16 files). */
 function rowsAround(bytes: Buffer, matches: readonly number[], context: number): Row[] {
   const { lines } = decodeDocument(bytes);
   const rows: Row[] = [];

@@ -14,6 +14,12 @@ import { ShownRecords } from "./shown-records.ts";
 
 export type Resolve = (raw: string) => GuardedPath;
 
+/** A version of a file as a search saw it: every line's text hash, and the full text of the rows it showed. */
+export interface FoundVersion {
+  hashes: Uint32Array;
+  texts: ReadonlyArray<readonly [line: number, text: string]>;
+}
+
 export class EditSession {
   private readonly queue = new FileQueue();
   /**
@@ -83,22 +89,34 @@ export class EditSession {
   }
 
   /**
-   * Records the rows a search showed of a file (`refs` by line). The file is read again in its queue so the rows
-   * join the record of its current version; rows that no longer match it (it changed since) are not recorded.
+   * Records the rows a search showed of a file (`refs` by line), in the file's queue. With `version` (every line's
+   * hash and the shown rows' text, from the very bytes the rows were taken from) the rows join the record as of
+   * that version, and a later change is found by the usual diff; a caller may then leave this running, since any
+   * later call on the file queues behind it. Without it the file is read again and rows that no longer match it
+   * (it changed since) are not recorded. Refs that do not match their row's text are never recorded.
    */
-  async showFound(resolve: Resolve, input: string, refs: ReadonlyMap<number, string>): Promise<void> {
-    await this.withPath(resolve, input, (path) => {
-      const loaded = loadTextFile(path, (relative) => this.guard.isBlocked(relative), MAX_EDIT_BYTES);
-      if (!loaded.ok) return;
-      const { lines } = loaded.value.doc;
-      const rows = [...refs].filter(
-        ([line, ref]) => line <= lines.length && refOf(line, lines[line - 1]!) === ref,
-      );
-      this.showRows(
-        path.real,
-        lines,
-        rows.map(([line]) => line),
-      );
+  async showFound(
+    resolve: Resolve,
+    input: string,
+    refs: ReadonlyMap<number, string>,
+    version?: Promise<FoundVersion>,
+  ): Promise<void> {
+    await this.withPath(resolve, input, async (path) => {
+      if (version === undefined) {
+        const loaded = loadTextFile(path, (relative) => this.guard.isBlocked(relative), MAX_EDIT_BYTES);
+        if (!loaded.ok) return;
+        const { lines } = loaded.value.doc;
+        this.showRows(path.real, lines, matchingRows(refs, lines));
+        return;
+      }
+      const { hashes, texts } = await version;
+      // Only the shown rows' text is known: the record reads no other line of `lines` when showing rows.
+      const lines: string[] = new Array<string>(hashes.length);
+      for (const [line, text] of texts) lines[line - 1] = text;
+      const record = this.records.obtain(path.real);
+      record.sync(hashes);
+      record.show(lines, matchingRows(refs, lines));
+      this.records.settle();
     });
   }
 
@@ -114,4 +132,14 @@ export class EditSession {
     record.syncTo(lines, digest);
     return record;
   }
+}
+
+/** The shown rows whose ref matches their line's text in `lines` (lines not known count as not matching). */
+function matchingRows(refs: ReadonlyMap<number, string>, lines: readonly (string | undefined)[]): number[] {
+  const rows: number[] = [];
+  for (const [line, ref] of refs) {
+    const text = line <= lines.length ? lines[line - 1] : undefined;
+    if (text !== undefined && refOf(line, text) === ref) rows.push(line);
+  }
+  return rows;
 }

@@ -2,8 +2,9 @@
 import { statSync } from "node:fs";
 import * as v from "valibot";
 import { LappError, unwrap } from "../errors.ts";
-import { runSearch } from "../search/engine.ts";
-import { sharedPool } from "../search/lanes.ts";
+import { MAX_EDIT_BYTES } from "../limits.ts";
+import { runSearch, type SearchOutcome } from "../search/engine.ts";
+import { sharedPool, startSharedWorkers } from "../search/lanes.ts";
 import {
   DEFAULT_CONTEXT,
   DEFAULT_MAX_RESULTS,
@@ -11,6 +12,7 @@ import {
   MAX_SEARCH_FILE_BYTES,
   PROGRESS_INTERVAL_MS,
   SEARCH_TIME_BUDGET_MS,
+  WORKERS_JOIN_AFTER_MS,
 } from "../search/limits.ts";
 import { compileMatcher } from "../search/matcher.ts";
 import { binaryStart, invalidGlob, pathNotFound, progressMessage } from "../search/messages.ts";
@@ -108,35 +110,58 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
 
     const contextLines = input.context ?? DEFAULT_CONTEXT;
     const maxResults = input.max_results ?? DEFAULT_MAX_RESULTS;
-    const outcome = await runSearch({
-      root: context.config.root,
-      start: path.real,
-      startIsFile: kind === "file",
-      spec: { matcher: matcherSpec, context: contextLines, maxFileBytes: MAX_SEARCH_FILE_BYTES },
-      maxResults,
-      overrides: compiled.overrides,
-      isBlocked: (relative) => context.guard.isBlocked(relative),
-      lanes: sharedPool(),
-      signal: context.signal,
-      budgetMs: SEARCH_TIME_BUDGET_MS,
-      progressIntervalMs: PROGRESS_INTERVAL_MS,
-      progress: (searched, matches) => {
-        context.progress(searched, undefined, progressMessage(searched, matches)).catch(() => {});
-      },
-    });
+    const lanes = sharedPool();
+    // Workers join a first search that runs long; otherwise they start as it ends (lanes.ts).
+    const joinLongSearch = setTimeout(startSharedWorkers, WORKERS_JOIN_AFTER_MS);
+    let outcome: SearchOutcome;
+    try {
+      outcome = await runSearch({
+        root: context.config.root,
+        start: path.real,
+        startIsFile: kind === "file",
+        spec: {
+          matcher: matcherSpec,
+          context: contextLines,
+          maxFileBytes: MAX_SEARCH_FILE_BYTES,
+          carryBytes: MAX_EDIT_BYTES,
+        },
+        maxResults,
+        overrides: compiled.overrides,
+        isBlocked: (relative) => context.guard.isBlocked(relative),
+        lanes,
+        signal: context.signal,
+        budgetMs: SEARCH_TIME_BUDGET_MS,
+        progressIntervalMs: PROGRESS_INTERVAL_MS,
+        progress: (searched, matches) => {
+          context.progress(searched, undefined, progressMessage(searched, matches)).catch(() => {});
+        },
+      });
+    } finally {
+      clearTimeout(joinLongSearch);
+      // Before answering, so the recording below finds them loading and waits for them (lanes.ts, describe).
+      startSharedWorkers();
+    }
     if (outcome.binaryStart) throw new LappError("BINARY_FILE", binaryStart(path.display));
-    // The rows shown join each file's record of shown rows, so their refs work in lapp_edit like a read's.
-    await Promise.all(
-      outcome.files.map((file) =>
-        context.session
-          .showFound(
-            (raw) => unwrap(context.guard.resolve(raw)),
-            file.absolute,
-            new Map(file.rows.map(([line, ref]) => [line, ref])),
+    // The rows shown join each file's record of shown rows, so their refs work in lapp_edit like a read's. A file
+    // whose bytes the search carried is recorded as of those bytes, off the answer's path: it is queued now, and
+    // any later call on that file runs after it. The others are read again before answering.
+    const resolveGuarded = (raw: string) => unwrap(context.guard.resolve(raw));
+    const rereads: Promise<void>[] = [];
+    for (const file of outcome.files) {
+      const refs = new Map(file.rows.map(([line, ref]) => [line, ref]));
+      const version = file.bytes
+        ? lanes.describe(
+            file.bytes,
+            file.rows.map(([line]) => line),
           )
-          .catch(() => undefined),
-      ),
-    );
+        : undefined;
+      version?.catch(() => undefined);
+      const recorded = context.session
+        .showFound(resolveGuarded, file.absolute, refs, version)
+        .catch(() => undefined);
+      if (!version) rereads.push(recorded);
+    }
+    await Promise.all(rereads);
     const renderOptions = {
       context: contextLines,
       maxResults,

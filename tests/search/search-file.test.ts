@@ -200,12 +200,13 @@ describe("regexes with a required literal (candidate lines only)", () => {
         fc.constantFrom(...patterns),
         fc.constantFrom("utf8", "bom", "latin1"),
         fc.integer({ min: 0, max: 5 }),
-        (lines, pattern, encoding, keep) => {
+        fc.integer({ min: 0, max: 3 }),
+        (lines, pattern, encoding, keep, context) => {
           const text = lines.join("\n") + (lines.length % 2 ? "\n" : "");
           const body =
             encoding === "latin1" ? Buffer.from(text.replaceAll("é", "\u00e9"), "latin1") : Buffer.from(text);
           const bytes = encoding === "bom" ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
-          const result = search(bytes, pattern, { keep });
+          const result = search(bytes, pattern, { keep, context });
           const doc = decodeDocument(bytes);
           const regex = new RegExp(pattern, "us");
           const expected = doc.lines.flatMap((line, index) =>
@@ -216,7 +217,18 @@ describe("regexes with a required literal (candidate lines only)", () => {
             count: expected.length,
             matches: expected.slice(0, keep),
           });
-          if (result.kind === "searched" && keep > 0) expectRowsLikeRead(result, bytes);
+          if (result.kind === "searched" && keep > 0) {
+            expectRowsLikeRead(result, bytes);
+            const shown = new Set<number>();
+            for (const match of expected.slice(0, keep))
+              for (
+                let line = Math.max(1, match - context);
+                line <= Math.min(doc.lines.length, match + context);
+                line++
+              )
+                shown.add(line);
+            expect(result.rows.map(([line]) => line)).toEqual([...shown].sort((a, b) => a - b));
+          }
         },
       ),
       { numRuns: 300 },

@@ -1,0 +1,109 @@
+// Every line's text hash of a UTF-8 file from its bytes (xxHash32 of a line's bytes is Bun's hash of the decoded
+// line, which hashes a string's UTF-8), and where each line starts — without making a string per line.
+
+const PRIME1 = 0x9e3779b1;
+const PRIME2 = 0x85ebca77;
+const PRIME3 = 0xc2b2ae3d;
+const PRIME4 = 0x27d4eb2f;
+const PRIME5 = 0x165667b1;
+const NEWLINE = 10;
+const CARRIAGE_RETURN = 13;
+
+const rotl = (value: number, bits: number) => (value << bits) | (value >>> (32 - bits));
+
+function word(bytes: Uint8Array, at: number): number {
+  return bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24);
+}
+
+/** xxHash32 with seed 0 of `bytes[start, end)`. */
+export function xxHash32Range(bytes: Uint8Array, start: number, end: number): number {
+  const length = end - start;
+  let at = start;
+  let acc: number;
+  if (length >= 16) {
+    let v1 = (PRIME1 + PRIME2) | 0;
+    let v2 = PRIME2 | 0;
+    let v3 = 0;
+    let v4 = -PRIME1 | 0;
+    const limit = end - 16;
+    while (at <= limit) {
+      v1 = Math.imul(rotl((v1 + Math.imul(word(bytes, at), PRIME2)) | 0, 13), PRIME1);
+      v2 = Math.imul(rotl((v2 + Math.imul(word(bytes, at + 4), PRIME2)) | 0, 13), PRIME1);
+      v3 = Math.imul(rotl((v3 + Math.imul(word(bytes, at + 8), PRIME2)) | 0, 13), PRIME1);
+      v4 = Math.imul(rotl((v4 + Math.imul(word(bytes, at + 12), PRIME2)) | 0, 13), PRIME1);
+      at += 16;
+    }
+    acc = (rotl(v1, 1) + rotl(v2, 7) + rotl(v3, 12) + rotl(v4, 18)) | 0;
+  } else acc = PRIME5 | 0;
+  acc = (acc + length) | 0;
+  while (at + 4 <= end) {
+    acc = Math.imul(rotl((acc + Math.imul(word(bytes, at), PRIME3)) | 0, 17), PRIME4);
+    at += 4;
+  }
+  while (at < end) {
+    acc = Math.imul(rotl((acc + Math.imul(bytes[at]!, PRIME5)) | 0, 11), PRIME1);
+    at++;
+  }
+  acc ^= acc >>> 15;
+  acc = Math.imul(acc, PRIME2);
+  acc ^= acc >>> 13;
+  acc = Math.imul(acc, PRIME3);
+  acc ^= acc >>> 16;
+  return acc >>> 0;
+}
+
+/** Every line's hash and where it starts, of UTF-8 text: what a shown version needs, and can be kept for reuse. */
+export interface Utf8Lines {
+  hashes: Uint32Array;
+  /** Byte offset where each line starts. */
+  starts: Uint32Array;
+}
+
+/**
+ * The hash of every line of UTF-8 text in `bytes[textStart…]`, lines cut as decodeDocument cuts them: at each
+ * `\n`, a CRLF's `\r` dropped, no empty line after a final terminator.
+ */
+export function utf8Lines(bytes: Uint8Array, textStart: number): Utf8Lines {
+  let count = 0;
+  for (let at = textStart; at < bytes.length;) {
+    const newline = bytes.indexOf(NEWLINE, at);
+    count++;
+    if (newline === -1) break;
+    at = newline + 1;
+  }
+  const hashes = new Uint32Array(count);
+  const starts = new Uint32Array(count);
+  let line = 0;
+  for (let at = textStart; at < bytes.length;) {
+    const newline = bytes.indexOf(NEWLINE, at);
+    starts[line] = at;
+    hashes[line++] = xxHash32Range(bytes, at, lineEnd(bytes, at, newline));
+    if (newline === -1) break;
+    at = newline + 1;
+  }
+  return { hashes, starts };
+}
+
+/** The text of the `wanted` lines (any order, repeats ignored), ascending; lines past the end are left out. */
+export function utf8LineTexts(
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  wanted: readonly number[],
+): Array<[line: number, text: string]> {
+  const texts: Array<[number, string]> = [];
+  for (const line of [...new Set(wanted)].sort((a, b) => a - b)) {
+    if (line < 1 || line > starts.length) continue;
+    const start = starts[line - 1]!;
+    const newline = bytes.indexOf(NEWLINE, start);
+    texts.push([line, utf8.decode(bytes.subarray(start, lineEnd(bytes, start, newline)))]);
+  }
+  return texts;
+}
+
+/** Where a line's text ends: before its `\n`, and before the `\r` of a CRLF. */
+function lineEnd(bytes: Uint8Array, start: number, newline: number): number {
+  if (newline === -1) return bytes.length;
+  return newline > start && bytes[newline - 1] === CARRIAGE_RETURN ? newline - 1 : newline;
+}
+
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
