@@ -2,6 +2,7 @@
 // the edit session — built once per server. create.ts loads this module on the first need, after the start.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config.ts";
+import { nativeFs } from "../files/fs-native.ts";
 import { compileBlocklist } from "../security/blocklist.ts";
 import { PathGuard } from "../security/guard.ts";
 import { EditSession } from "../session/edit-session.ts";
@@ -13,6 +14,9 @@ import type { RequestExtra } from "./mcp-server.ts";
 export type CallToolFn = (name: string, args: unknown, extra: RequestExtra) => Promise<CallToolResult>;
 
 export function createToolRuntime(config: Config, log: Logger): CallToolFn {
+  // Every tool opens files through these libc bindings; creating them (dlopen and Bun's FFI trampolines) takes
+  // ~15 ms, which this runtime, built after tools/list, takes off the first call's path.
+  nativeFs();
   const tools = selectTools(config.onlyTools);
   const toolsByName = new Map(tools.map((tool) => [tool.name as string, tool]));
   const guard = new PathGuard(config.root, compileBlocklist(config.block, config.allow));
