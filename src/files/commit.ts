@@ -2,7 +2,7 @@
 // atomic writer, which checks under its lock that the file is still exactly what was loaded.
 import { ok, type Result } from "../errors.ts";
 import type { GuardedPath } from "../security/guard.ts";
-import { encodeDocument } from "../text/codec.ts";
+import { encodeDocumentTransient } from "../text/codec.ts";
 import type { TextDocument } from "../text/document.ts";
 import { writeFileAtomic } from "./atomic-write.ts";
 import type { FileIdentity } from "./identity.ts";
@@ -19,7 +19,7 @@ export function commitDocument(
   doc: TextDocument,
   expected: FileIdentity | undefined,
 ): Result<Committed> {
-  const encoded = encodeDocument(doc);
+  const encoded = encodeDocumentTransient(doc);
   if (!encoded.ok) return encoded;
   return commitBytes(path, encoded.value, expected);
 }

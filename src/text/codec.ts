@@ -64,6 +64,28 @@ export function encodeDocument(doc: TextDocument): Result<Uint8Array> {
   return encodeText(joinLines(doc.lines, doc.terminators), doc.encoding, doc.bom);
 }
 
+/** Documents up to this many UTF-16 units are encoded into one reused buffer (3 bytes per unit at most). */
+const SCRATCH_MAX_UNITS = 4 * 1024 * 1024;
+let scratch = new Uint8Array(0);
+
+/**
+ * `encodeDocument` for bytes that are written and checked at once and never kept (a commit): UTF-8 goes into one
+ * reused buffer, valid until the next call. A fresh buffer per edit call was one of the larger pieces of garbage
+ * an edit left, and collecting it showed up in the next call's time.
+ */
+export function encodeDocumentTransient(doc: TextDocument): Result<Uint8Array> {
+  if (doc.encoding !== "utf-8") return encodeDocument(doc);
+  const text = joinLines(doc.lines, doc.terminators);
+  if (text.length > SCRATCH_MAX_UNITS) return encodeText(text, doc.encoding, doc.bom);
+  const bomLength = doc.bom ? UTF8_BOM.length : 0;
+  const needed = bomLength + 3 * text.length;
+  if (scratch.length < needed)
+    scratch = new Uint8Array(Math.max(needed, Math.min(2 * scratch.length, 3 * SCRATCH_MAX_UNITS + 3)));
+  if (doc.bom) scratch.set(UTF8_BOM, 0);
+  const { written } = utf8Encoder.encodeInto(text, scratch.subarray(bomLength));
+  return ok(scratch.subarray(0, bomLength + written));
+}
+
 export function encodeText(text: string, encoding: Encoding, bom: boolean): Result<Uint8Array> {
   switch (encoding) {
     case "utf-8": {
