@@ -1,4 +1,4 @@
-// The longest run of plain ASCII characters every match of a regex must contain (pure), as ripgrep extracts one:
+// A run of plain ASCII characters every match of a regex must contain (pure), as ripgrep extracts one:
 // a file whose bytes lack it cannot match, so it is skipped without being decoded. Conservative by construction:
 // anything not understood (groups, classes, escapes, alternation) ends a run or gives up.
 
@@ -9,10 +9,10 @@ const MIN_LENGTH = 2;
 
 /** Undefined when no useful literal is certain (top-level alternation, or nothing long enough). */
 export function requiredLiteral(source: string): string | undefined {
-  let best = "";
+  const runs: string[] = [];
   let run = "";
   const endRun = () => {
-    if (run.length > best.length) best = run;
+    if (run.length >= MIN_LENGTH) runs.push(run);
     run = "";
   };
   let index = 0;
@@ -70,7 +70,35 @@ export function requiredLiteral(source: string): string | undefined {
     }
   }
   endRun();
-  return best.length >= MIN_LENGTH ? best : undefined;
+  return rarest(runs);
+}
+
+/**
+ * The run fewest lines should hold: the one whose rarest character is rarest in source code (as ripgrep ranks
+ * its literals by their rarest byte), the longer on a tie. `function\s+\w+Error` scans for "Error", held by
+ * 2.5× fewer lines of JavaScript than "function", so fewer candidate lines are decoded and tested.
+ */
+function rarest(runs: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestScore = Infinity;
+  for (const run of runs) {
+    let score = Infinity;
+    for (const char of run) score = Math.min(score, commonness(char));
+    if (score < bestScore || (score === bestScore && run.length > best!.length)) {
+      best = run;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** A coarse rank of how common a printable ASCII character is in source code (higher: more common). */
+function commonness(char: string): number {
+  if (" etaoinsr".includes(char)) return 10;
+  if (char >= "a" && char <= "z") return 6;
+  if ("().,;=\"'_{}/:-".includes(char)) return 5;
+  if (char >= "0" && char <= "9") return 3;
+  return 2;
 }
 
 type Quantifier = { kind: "none" | "required" | "optional"; end: number };

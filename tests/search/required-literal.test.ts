@@ -6,12 +6,13 @@ import { requiredLiteral } from "../../src/search/required-literal.ts";
 describe("requiredLiteral", () => {
   const cases: [pattern: string, expected: string | undefined][] = [
     ["function\\s+\\w+\\(", "function"],
-    ["import .* from", "import "],
     ["foo\\.bar", "foo.bar"],
     ["colou?r", "colo"],
     ["ab+c", "ab"],
     ["x{0,2}yz", "yz"],
-    ["a{2}bc", "bc"], // "a" is required too, but the longer run wins
+    ["a{2}bc", "bc"], // "a" is required too, but a run of one character is too short to help
+    ["function\\s+\\w+Error\\b", "Error"], // both runs are required: the one with the rarer characters
+    ["import .* from", "import "], // equally common characters: the longer run
     ["(foo|bar)baz", "baz"],
     ["foo|bar", undefined], // top-level alternation
     ["[abc]+", undefined],
