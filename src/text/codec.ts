@@ -64,8 +64,8 @@ export function encodeDocument(doc: TextDocument): Result<Uint8Array> {
   return encodeText(joinLines(doc.lines, doc.terminators), doc.encoding, doc.bom);
 }
 
-/** Documents up to this many UTF-16 units are encoded into one reused buffer (3 bytes per unit at most). */
-const SCRATCH_MAX_UNITS = 4 * 1024 * 1024;
+/** Encoded documents up to this size go into one reused buffer (a larger one gets a buffer of its own). */
+const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
 let scratch = new Uint8Array(0);
 
 /**
@@ -76,14 +76,18 @@ let scratch = new Uint8Array(0);
 export function encodeDocumentTransient(doc: TextDocument): Result<Uint8Array> {
   if (doc.encoding !== "utf-8") return encodeDocument(doc);
   const text = joinLines(doc.lines, doc.terminators);
-  if (text.length > SCRATCH_MAX_UNITS) return encodeText(text, doc.encoding, doc.bom);
   const bomLength = doc.bom ? UTF8_BOM.length : 0;
-  const needed = bomLength + 3 * text.length;
-  if (scratch.length < needed)
-    scratch = new Uint8Array(Math.max(needed, Math.min(2 * scratch.length, 3 * SCRATCH_MAX_UNITS + 3)));
-  if (doc.bom) scratch.set(UTF8_BOM, 0);
-  const { written } = utf8Encoder.encodeInto(text, scratch.subarray(bomLength));
-  return ok(scratch.subarray(0, bomLength + written));
+  // Sized for ASCII first (most code); text with wider characters is encoded again into a buffer that fits.
+  for (const perUnit of [1, 3]) {
+    const needed = bomLength + perUnit * text.length;
+    if (needed > SCRATCH_MAX_BYTES) break;
+    if (scratch.length < needed)
+      scratch = new Uint8Array(Math.min(Math.max(needed, 2 * scratch.length), SCRATCH_MAX_BYTES));
+    if (doc.bom) scratch.set(UTF8_BOM, 0);
+    const { read, written } = utf8Encoder.encodeInto(text, scratch.subarray(bomLength));
+    if (read === text.length) return ok(scratch.subarray(0, bomLength + written));
+  }
+  return encodeText(text, doc.encoding, doc.bom);
 }
 
 export function encodeText(text: string, encoding: Encoding, bom: boolean): Result<Uint8Array> {

@@ -3,7 +3,14 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { isBinary } from "../../src/text/binary.ts";
-import { bomOf, decodeBytes, decodeDocument, encodeDocument, encodeText } from "../../src/text/codec.ts";
+import {
+  bomOf,
+  decodeBytes,
+  decodeDocument,
+  encodeDocument,
+  encodeDocumentTransient,
+  encodeText,
+} from "../../src/text/codec.ts";
 import { documentFromText } from "../../src/text/document.ts";
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>
@@ -117,6 +124,25 @@ describe("every encoding and terminator case round-trips byte for byte", () => {
 });
 
 describe("properties", () => {
+  test("the commit's encoding into a reused buffer gives the same bytes as encodeDocument", () => {
+    const text = fc.string({
+      unit: fc.constantFrom("a", " ", "\n", "\r\n", "é", "😀", "\u00ff", "x".repeat(40)),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, fc.boolean()), { minLength: 1, maxLength: 4 }), (documents) => {
+        // Several in a row: each result is read before the next call reuses the buffer.
+        for (const [content, bom] of documents) {
+          const doc = { ...documentFromText(content), bom };
+          const transient = encodeDocumentTransient(doc);
+          const plain = encodeDocument(doc);
+          if (!transient.ok || !plain.ok) throw new Error("UTF-8 always encodes");
+          expect(Buffer.from(transient.value).equals(Buffer.from(plain.value))).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   test("any non-binary bytes decode and encode back to themselves", () => {
     const arbitraryBytes = fc.oneof(
       fc.uint8Array({ maxLength: 200 }),
