@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { refOf } from "../../src/hashline/hash.ts";
+import { describeAllTools } from "../../src/server/tool-list.ts";
 import { errorCode, makeTempRoot, refsByLine, startLapp, type LappSession } from "../support/lapp-session.ts";
 
 let lapp: LappSession;
@@ -37,6 +38,12 @@ describe("lapp over MCP", () => {
     const write = tools.find((tool) => tool.name === "lapp_write")!;
     expect(write.annotations?.destructiveHint).toBe(false);
     expect(lapp.client.getInstructions()).toContain("N#ID");
+  });
+
+  test("the binary lists exactly the schemas the sources describe (generated when it was built)", async () => {
+    const { tools } = await lapp.client.listTools();
+    // The build runs src/server/tool-list.ts as a macro; the same function run now, from the sources, must agree.
+    expect(JSON.parse(JSON.stringify(tools))).toEqual(JSON.parse(JSON.stringify(describeAllTools())));
   });
 
   test("read → edit → read", async () => {
