@@ -41,8 +41,9 @@ export function sweepLeftovers(target: string, force = false): void {
 export function sweepIn(directory: DirectoryHandle, name: string, options: SweepOptions = {}): void {
   const key = `${directory.path}/${name}`;
   const now = Date.now();
-  const force = options.force === true || options.whole === true;
-  if (!force && now - (lastSwept.get(key) ?? -Infinity) < SWEEP_INTERVAL_MS) return;
+  // A commit does not force a sweep: editing a file in a directory of thousands listed all of them at every call.
+  // Recovery copies a commit made obsolete go at the next sweep of the file (its first commit, or 5 s later).
+  if (options.force !== true && now - (lastSwept.get(key) ?? -Infinity) < SWEEP_INTERVAL_MS) return;
   lastSwept.set(key, now);
   if (lastSwept.size > 4096) lastSwept.clear();
   try {
