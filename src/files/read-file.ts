@@ -8,8 +8,8 @@ import { MAX_IMAGE_BYTES, MAX_PAGE_BYTES, MAX_READ_BYTES, STREAM_READ_MIN_BYTES 
 import type { GuardedPath } from "../security/guard.ts";
 import { BINARY_SNIFF_BYTES, imageType, isBinary, type ImageType } from "../text/binary.ts";
 import { decodeDocument } from "../text/codec.ts";
-import type { Encoding } from "../text/document.ts";
-import { directory, readAll, readTransient } from "./load.ts";
+import type { Encoding, TextDocument } from "../text/document.ts";
+import { directory, readAll, readTransient, type KnownDocument } from "./load.ts";
 import { binaryFile, fileTooLarge, imageTooLarge } from "./messages.ts";
 import { contentDigest, identityOf, versionKey } from "./identity.ts";
 import { LineIndexes } from "./line-index.ts";
@@ -19,15 +19,15 @@ import { readPageStreaming, type IndexUse } from "./page-stream.ts";
 export type Displayable =
   | { kind: "image"; mimeType: ImageType; bytes: Uint8Array }
   /**
-   * `lines`: the whole file, when it was read whole (not streamed), so the session can record its version;
-   * `digest`: of the bytes those lines were decoded from (identity.ts), so an unchanged version is not re-hashed.
+   * `doc`: the whole file, when it was read whole (not streamed), so the session can record its version;
+   * `digest`: of the bytes it was decoded from (identity.ts), so an unchanged version is not decoded or hashed again.
    */
   | {
       kind: "text";
       encoding: Encoding;
       bom: boolean;
       page: Page;
-      lines?: readonly string[];
+      doc?: TextDocument;
       digest?: bigint;
     };
 
@@ -40,10 +40,12 @@ export interface PageRequest {
   onShown: (line: number, text: string) => void;
 }
 
+/** `known`: a document of this file decoded before; reused when the file still holds exactly its bytes. */
 export function readForDisplay(
   path: GuardedPath,
   isBlocked: (relative: string) => boolean,
   request: PageRequest,
+  known?: KnownDocument,
 ): Result<Displayable> {
   const opened = openChecked(path);
   if (!opened.ok) return opened;
@@ -77,7 +79,7 @@ export function readForDisplay(
     }
     const bytes = readTransient(fd, size);
     const digest = contentDigest(bytes);
-    const doc = decodeDocument(bytes);
+    const doc = known !== undefined && known.digest === digest ? known.doc : decodeDocument(bytes);
     const page =
       request.offset > doc.lines.length
         ? { rows: [], firstLine: request.offset, lastLine: request.offset - 1, totalLines: doc.lines.length }
@@ -87,7 +89,7 @@ export function readForDisplay(
           });
     for (let line = page.firstLine; line <= page.lastLine; line++)
       request.onShown(line, doc.lines[line - 1]!);
-    return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page, lines: doc.lines, digest });
+    return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page, doc, digest });
   } finally {
     closeSync(fd);
   }

@@ -4,10 +4,11 @@
 
 import { unwrap } from "../errors.ts";
 import { FileQueue } from "../files/file-queue.ts";
-import { loadTextFile, type KnownDocument } from "../files/load.ts";
+import { loadTextFile } from "../files/load.ts";
 import { MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath, PathGuard } from "../security/guard.ts";
 import { refOf } from "../hashline/hash.ts";
+import { KnownDocuments } from "./known-documents.ts";
 import { SessionFile } from "./session-file.ts";
 import type { ShownRecord } from "./shown-record.ts";
 import { ShownRecords } from "./shown-records.ts";
@@ -22,11 +23,8 @@ export interface FoundVersion {
 
 export class EditSession {
   private readonly queue = new FileQueue();
-  /**
-   * The last document lapp wrote (one file, so its memory stays one file's): agents edit one file call after call,
-   * and the next load of the same bytes reuses it instead of decoding and splitting them again.
-   */
-  private lastWritten: (KnownDocument & { realPath: string }) | undefined;
+  /** Documents decoded or written last: a load of the same bytes reuses them (known-documents.ts). */
+  readonly documents = new KnownDocuments();
 
   constructor(
     private readonly guard: PathGuard,
@@ -53,16 +51,16 @@ export class EditSession {
 
   /** Loads a guarded path as text and syncs its record (inside the file's queue). */
   open(path: GuardedPath): SessionFile {
-    const known = this.lastWritten?.realPath === path.real ? this.lastWritten : undefined;
     const isBlocked = (relative: string) => this.guard.isBlocked(relative);
-    const loaded = unwrap(loadTextFile(path, isBlocked, MAX_EDIT_BYTES, known));
+    const loaded = unwrap(loadTextFile(path, isBlocked, MAX_EDIT_BYTES, this.documents.get(path.real)));
+    this.documents.remember(path.real, loaded.identity.digest, loaded.doc);
     const record = this.sync(path.real, loaded.doc.lines, loaded.identity.digest);
     return new SessionFile(
       path,
       loaded,
       record,
       () => this.records.settle(),
-      (doc, digest) => (this.lastWritten = { realPath: path.real, doc, digest }),
+      (doc, digest) => this.documents.remember(path.real, digest, doc),
     );
   }
 

@@ -78,14 +78,16 @@ function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): To
   const maxTokens = context.config.maxOutputTokens;
   // Rows are recorded as shown only once it is settled that rows (not the outline) are the answer.
   const rows: { line: number; text: string }[] = [];
-  const shown = unwrap(
-    readForDisplay(path, (relative) => context.guard.isBlocked(relative), {
-      offset,
-      limit: input.limit ?? context.config.limit,
-      maxTokens: rowsBudget(maxTokens),
-      onShown: (line, text) => rows.push({ line, text }),
-    }),
-  );
+  const { documents } = context.session;
+  const request = {
+    offset,
+    limit: input.limit ?? context.config.limit,
+    maxTokens: rowsBudget(maxTokens),
+    onShown: (line: number, text: string) => rows.push({ line, text }),
+  };
+  const isBlocked = (relative: string) => context.guard.isBlocked(relative);
+  const shown = unwrap(readForDisplay(path, isBlocked, request, documents.get(path.real)));
+  if (shown.kind === "text" && shown.doc) documents.remember(path.real, shown.digest, shown.doc);
   if (shown.kind === "image") {
     return {
       content: [
@@ -108,9 +110,9 @@ function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): To
     if (outline !== null) return [...header, outline].join("\n");
     if (input.outline === true) header.push(noStructure(path.display));
   }
-  if (shown.lines) {
+  if (shown.doc) {
     const lines = rows.map((row) => row.line);
-    context.session.showRows(path.real, shown.lines, lines, true, shown.digest);
+    context.session.showRows(path.real, shown.doc.lines, lines, true, shown.digest);
   } else context.session.showStreamed(path.real, rows);
   const footer =
     page.lastLine < page.totalLines ? [continuation(page.firstLine, page.lastLine, page.totalLines)] : [];
