@@ -30,8 +30,8 @@ export function createLappServer(config: Config, log: Logger = createLogger(conf
   const server = new McpServer({ name: "lapp", version: VERSION, instructions: INSTRUCTIONS });
   server.handle("tools/list", () => {
     // Clients list the tools right after initialize; the first call is seconds away, so load for it now,
-    // once this answer is on its way.
-    setTimeout(loadRuntime, 0);
+    // once this answer is on its way. A failure to load is the first call's to report (-32603), not a crash here.
+    setTimeout(() => loadRuntime().catch(() => {}), 0);
     return { tools: listed };
   });
   const inFlight = new Set<Promise<unknown>>();
