@@ -21,7 +21,7 @@ function collidingText(line: number, original: string): string {
   }
 }
 
-test("an ID collision with a changed line is caught by served-content memory, and the retry works", async () => {
+test("an ID collision with a changed line is caught by the record of shown rows, and the retry works", async () => {
   const path = join(lapp.root, "collide.js");
   const lines = ["// header", "const value = -1;", "export { value };"];
   writeFileSync(path, `${lines.join("\n")}\n`);
