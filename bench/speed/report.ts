@@ -62,6 +62,7 @@ export function renderSpeedMarkdown(results: SpeedResults): string {
     `| … repeated | ${timing(server.largePage)} ms | ≤ ${SPEED_GOALS.largePageMs} ms | ${verdict(server.largePage.median <= SPEED_GOALS.largePageMs)} |`,
     `| server memory after start (VmHWM) | ${mib(server.startupRssMiB)} | | |`,
     `| server peak memory after all of the above (VmHWM) | ${mib(server.peakRssMiB)} | ≤ ${SPEED_GOALS.peakRssMiB} MiB | ${verdict((server.peakRssMiB ?? Infinity) <= SPEED_GOALS.peakRssMiB)} |`,
+    `| its memory 1 s after the last call (VmRSS) | ${mib(server.idleRssMiB)} | | |`,
     "",
   ];
   return `${lines.join("\n")}\n`;

@@ -7,6 +7,7 @@ import { corpusFilePath } from "../corpus/fetch.ts";
 import type { Manifest } from "../corpus/manifest.ts";
 import { writeLargeFile } from "../measure/large-file.ts";
 import { measureEdits } from "../measure/latency.ts";
+import { currentRssMiB } from "../support/lapp-client.ts";
 import { startRawLappClient } from "../support/raw-mcp.ts";
 import { repeat, type Timing } from "../support/stats.ts";
 
@@ -20,6 +21,8 @@ export interface ServerWorkResult {
   largePage: Timing;
   startupRssMiB: number | undefined;
   peakRssMiB: number | undefined;
+  /** Resident memory one second after the last call (the server collects when it goes quiet). */
+  idleRssMiB: number | undefined;
 }
 
 export async function measureServerWork(
@@ -43,6 +46,8 @@ export async function measureServerWork(
       if (outcome.isError) throw new Error(`lapp_read big.js: ${outcome.text.split("\n")[0]}`);
       return outcome.ms;
     });
+    const peakRssMiB = lapp.peakRssMiB();
+    await Bun.sleep(1000);
     return {
       editFileLines,
       edit1,
@@ -51,7 +56,8 @@ export async function measureServerWork(
       largeFirstMs: first.ms,
       largePage,
       startupRssMiB,
-      peakRssMiB: lapp.peakRssMiB(),
+      peakRssMiB,
+      idleRssMiB: currentRssMiB(lapp.pid),
     };
   } finally {
     await lapp.close();

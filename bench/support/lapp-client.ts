@@ -66,9 +66,18 @@ export async function startLappClient(root: string, extraArgs: string[] = []): P
 }
 
 export function peakRssMiB(pid: number): number | undefined {
+  return statusMiB(pid, "VmHWM");
+}
+
+/** Resident memory now (VmRSS), not the peak. */
+export function currentRssMiB(pid: number): number | undefined {
+  return statusMiB(pid, "VmRSS");
+}
+
+function statusMiB(pid: number, field: "VmHWM" | "VmRSS"): number | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kib = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    const kib = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1];
     return kib === undefined ? undefined : Number(kib) / 1024;
   } catch {
     return undefined;
