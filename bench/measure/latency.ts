@@ -10,6 +10,7 @@ import { corpusFilePath, UNPACKED_DIR } from "../corpus/fetch.ts";
 import type { LappClient } from "../support/lapp-client.ts";
 import { startRawLappClient } from "../support/raw-mcp.ts";
 import { findRipgrep } from "../support/machine.ts";
+import { ripgrepLineCount, structuredTotal } from "../support/match-counts.ts";
 import { repeat, type Timing } from "../support/stats.ts";
 
 export interface LatencyPlan {
@@ -176,7 +177,7 @@ async function measureGrep(manifest: Manifest, runs: number): Promise<GrepLatenc
     for (const search of searches) {
       const args = { pattern: search.pattern, literal: search.literal, context: 2, max_results: 100_000 };
       const structured = await lapp.call("lapp_grep", { ...args, format: "structured" });
-      const lappMatches = structured.isError ? undefined : parseTotal(structured.text);
+      const lappMatches = structured.isError ? undefined : structuredTotal(structured.text);
       const timing = await repeat(runs, 2, async () => {
         const outcome = await lapp.call("lapp_grep", args);
         if (outcome.isError) throw new Error(`lapp_grep: ${outcome.text.split("\n")[0]}`);
@@ -202,7 +203,7 @@ async function measureGrep(manifest: Manifest, runs: number): Promise<GrepLatenc
             return performance.now() - t0;
           })
         : undefined;
-      const rgMatches = RG ? countRgMatches(tree, search.pattern, search.literal) : undefined;
+      const rgMatches = RG ? ripgrepLineCount(RG, tree, search) : undefined;
       results.push({
         pattern: search.pattern,
         literal: search.literal,
@@ -217,37 +218,6 @@ async function measureGrep(manifest: Manifest, runs: number): Promise<GrepLatenc
   } finally {
     await lapp.close();
   }
-}
-
-function parseTotal(text: string): number | undefined {
-  try {
-    const parsed = JSON.parse(text) as { total_matches?: unknown };
-    return typeof parsed.total_matches === "number" ? parsed.total_matches : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function countRgMatches(tree: string, pattern: string, literal: boolean): number {
-  const result = Bun.spawnSync(
-    [
-      RG!,
-      "--hidden",
-      "--no-require-git",
-      "-c",
-      "--no-filename",
-      ...(literal ? ["-F"] : []),
-      "-e",
-      pattern,
-      ".",
-    ],
-    { cwd: tree, stdout: "pipe", stderr: "ignore" },
-  );
-  return result.stdout
-    .toString()
-    .split("\n")
-    .filter(Boolean)
-    .reduce((total, line) => total + Number(line), 0);
 }
 
 function countFiles(tree: string): number {

@@ -9,6 +9,7 @@ import type { Manifest } from "../corpus/manifest.ts";
 import { UNPACKED_DIR } from "../corpus/fetch.ts";
 import type { LappClient } from "../support/lapp-client.ts";
 import { findRipgrep } from "../support/machine.ts";
+import { ripgrepLineCount, structuredTotal } from "../support/match-counts.ts";
 import { startRawLappClient } from "../support/raw-mcp.ts";
 import { summarize, type Timing } from "../support/stats.ts";
 
@@ -110,7 +111,7 @@ async function measureCase(
   runs: number,
 ): Promise<GrepCaseResult> {
   const structured = await lapp.call("lapp_grep", { ...grepArgs(search), format: "structured" });
-  const lappMatches = structured.isError ? undefined : totalOf(structured.text);
+  const lappMatches = structured.isError ? undefined : structuredTotal(structured.text);
   const samples = { lapp: [] as number[], rg: [] as number[] };
   for (let run = -2; run < runs; run++) {
     const lappMs = (await callGrep(lapp, search)).ms;
@@ -124,7 +125,7 @@ async function measureCase(
     lapp: summarize(samples.lapp),
     rg: summarize(samples.rg),
     lappMatches,
-    rgMatches: countRipgrepMatches(rgBinary, tree, search),
+    rgMatches: ripgrepLineCount(rgBinary, tree, search),
   };
 }
 
@@ -166,29 +167,6 @@ async function runRipgrep(rgBinary: string, tree: string, search: GrepCase): Pro
   await new Response(child.stdout).arrayBuffer();
   await child.exited;
   return performance.now() - started;
-}
-
-function countRipgrepMatches(rgBinary: string, tree: string, search: GrepCase): number {
-  const args = ripgrepArgs(search).filter((arg, index, all) => arg !== "-C" && all[index - 1] !== "-C");
-  const result = Bun.spawnSync([rgBinary, "-c", "--no-filename", ...args], {
-    cwd: tree,
-    stdout: "pipe",
-    stderr: "ignore",
-  });
-  return result.stdout
-    .toString()
-    .split("\n")
-    .filter(Boolean)
-    .reduce((total, line) => total + Number(line), 0);
-}
-
-function totalOf(text: string): number | undefined {
-  try {
-    const parsed = JSON.parse(text) as { total_matches?: unknown };
-    return typeof parsed.total_matches === "number" ? parsed.total_matches : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function treeSize(tree: string): { files: number; megabytes: number } {

@@ -31,18 +31,13 @@ class InlineLane implements Lane {
 
   run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]> {
     this.running++;
-    return new Promise((resolve, reject) => {
-      setImmediate(() => {
-        try {
-          resolve(runJobs(jobs, spec));
-        } catch (error) {
-          reject(error);
-        } finally {
-          this.running--;
-          this.onFree();
-        }
-      });
-    });
+    const done = () => {
+      this.running--;
+      this.onFree();
+    };
+    const replies = onNextTurn(() => runJobs(jobs, spec));
+    replies.then(done, done);
+    return replies;
   }
 }
 
@@ -270,10 +265,15 @@ function withDeadline(described: Promise<ShownVersion>): Promise<ShownVersion> {
 
 /** A shown version on the main thread, once the current macrotask (the answer) is done. */
 function inlineVersion(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
+  return onNextTurn(() => shownVersion(bytes, rows));
+}
+
+/** Runs `work` on the main thread in a macrotask of its own, so replies, cancellation and answers get through. */
+function onNextTurn<T>(work: () => T): Promise<T> {
   return new Promise((resolve, reject) => {
     setImmediate(() => {
       try {
-        resolve(shownVersion(bytes, rows));
+        resolve(work());
       } catch (error) {
         reject(error);
       }
