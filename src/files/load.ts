@@ -8,6 +8,7 @@ import { DIRECTORY_LISTING_MAX, MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import { isBinary } from "../text/binary.ts";
 import { decodeDocument } from "../text/codec.ts";
+import { ScratchBuffer } from "../text/scratch-buffer.ts";
 import type { TextDocument } from "../text/document.ts";
 import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./identity.ts";
 import { binaryFile, changedWhileReading, directoryListing, fileTooLarge } from "./messages.ts";
@@ -124,9 +125,8 @@ function listDirectory(path: GuardedPath): Dirent[] {
   }
 }
 
-/** Files up to this size are digested through one reused buffer (larger ones get a buffer of their own). */
-const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
-let scratch: Uint8Array = new Uint8Array(0);
+/** Files up to 8 MiB are read through one reused buffer (larger ones get a buffer of their own). */
+const scratch = new ScratchBuffer(8 * 1024 * 1024);
 
 /**
  * The digest of the file's first `size` bytes. Loading and verifying only hash or decode the bytes they read,
@@ -142,8 +142,5 @@ export function digestOfDescriptor(fd: number, size: number): bigint {
  * that are decoded or hashed at once and never kept, since the next transient read overwrites them.
  */
 export function readTransient(fd: number, size: number): Uint8Array {
-  if (size > SCRATCH_MAX_BYTES) return readAll(fd, size);
-  if (scratch.length < size)
-    scratch = new Uint8Array(Math.max(size, Math.min(2 * scratch.length, SCRATCH_MAX_BYTES)));
-  return readAll(fd, size, scratch.subarray(0, size));
+  return readAll(fd, size, scratch.take(size) ?? new Uint8Array(size));
 }

@@ -4,6 +4,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { type Encoding, type TextDocument, joinLines, splitLines } from "./document.ts";
 import { latin1Unrepresentable } from "./messages.ts";
+import { ScratchBuffer } from "./scratch-buffer.ts";
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const utf8Strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -64,9 +65,8 @@ export function encodeDocument(doc: TextDocument): Result<Uint8Array> {
   return encodeText(joinLines(doc.lines, doc.terminators), doc.encoding, doc.bom);
 }
 
-/** Encoded documents up to this size go into one reused buffer (a larger one gets a buffer of its own). */
-const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
-let scratch = new Uint8Array(0);
+/** Encoded documents up to 8 MiB go into one reused buffer (a larger one gets a buffer of its own). */
+const scratch = new ScratchBuffer(8 * 1024 * 1024);
 
 /**
  * `encodeDocument` for bytes that are written and checked at once and never kept (a commit): UTF-8 goes into one
@@ -79,13 +79,11 @@ export function encodeDocumentTransient(doc: TextDocument): Result<Uint8Array> {
   const bomLength = doc.bom ? UTF8_BOM.length : 0;
   // Sized for ASCII first (most code); text with wider characters is encoded again into a buffer that fits.
   for (const perUnit of [1, 3]) {
-    const needed = bomLength + perUnit * text.length;
-    if (needed > SCRATCH_MAX_BYTES) break;
-    if (scratch.length < needed)
-      scratch = new Uint8Array(Math.min(Math.max(needed, 2 * scratch.length), SCRATCH_MAX_BYTES));
-    if (doc.bom) scratch.set(UTF8_BOM, 0);
-    const { read, written } = utf8Encoder.encodeInto(text, scratch.subarray(bomLength));
-    if (read === text.length) return ok(scratch.subarray(0, bomLength + written));
+    const target = scratch.take(bomLength + perUnit * text.length);
+    if (target === undefined) break;
+    if (doc.bom) target.set(UTF8_BOM, 0);
+    const { read, written } = utf8Encoder.encodeInto(text, target.subarray(bomLength));
+    if (read === text.length) return ok(target.subarray(0, bomLength + written));
   }
   return encodeText(text, doc.encoding, doc.bom);
 }

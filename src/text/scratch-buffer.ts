@@ -1,0 +1,16 @@
+// A byte buffer reused call after call for bytes that are looked at once (decoded, hashed, written) and never kept:
+// fresh memory per call was garbage whose collection showed up in later calls. It grows up to a cap.
+
+export class ScratchBuffer {
+  private buffer = new Uint8Array(0);
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The first `size` bytes of the buffer, valid until the next `take`; undefined past the cap. */
+  take(size: number): Uint8Array | undefined {
+    if (size > this.maxBytes) return undefined;
+    if (this.buffer.length < size)
+      this.buffer = new Uint8Array(Math.min(Math.max(size, 2 * this.buffer.length), this.maxBytes));
+    return this.buffer.subarray(0, size);
+  }
+}
