@@ -49,3 +49,28 @@ export function mergeWindows<T>(
   }
   return groups;
 }
+
+/**
+ * The line numbers an answer built from `groups` shows with refs: every context line of each window, and of each
+ * region's lines (`span`: its first line and count) only those an abbreviated region keeps.
+ */
+export function shownLinesOfWindows<T>(
+  groups: readonly Window<T>[],
+  span: (item: T) => { first: number; count: number },
+): number[] {
+  const shown: number[] = [];
+  for (const group of groups) {
+    let line = group.from;
+    for (const item of group.items) {
+      const { first, count } = span(item);
+      for (; line < first; line++) shown.push(line);
+      abbreviatedRows(count, (offset) => {
+        shown.push(first + offset);
+        return "";
+      });
+      line = first + count;
+    }
+    for (; line <= group.to; line++) shown.push(line);
+  }
+  return shown;
+}

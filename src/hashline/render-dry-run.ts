@@ -2,7 +2,7 @@
 // rows with their current (still valid) refs, `+` new lines as plain text (they have no refs yet).
 
 import type { TextDocument } from "../text/document.ts";
-import { abbreviatedRows, mergeWindows } from "./abbreviate.ts";
+import { abbreviatedRows, mergeWindows, shownLinesOfWindows } from "./abbreviate.ts";
 import type { EditOutcome } from "./edit-types.ts";
 import { displayText, formatContextRow, formatRow } from "./format.ts";
 import * as say from "./messages.ts";
@@ -10,20 +10,10 @@ import { RESULT_CONTEXT } from "./render-result.ts";
 
 /** Old line numbers whose rows (with their current refs) the preview shows: what the session records. */
 export function shownLinesOfDryRun(before: TextDocument, outcome: EditOutcome): number[] {
-  const shown: number[] = [];
-  for (const group of previewWindows(before, outcome)) {
-    let line = group.from;
-    for (const region of group.items) {
-      for (; line < region.oldStart; line++) shown.push(line);
-      abbreviatedRows(region.removedCount, (offset) => {
-        shown.push(region.oldStart + offset);
-        return "";
-      });
-      line = region.oldStart + region.removedCount;
-    }
-    for (; line <= group.to; line++) shown.push(line);
-  }
-  return shown;
+  return shownLinesOfWindows(previewWindows(before, outcome), (region) => ({
+    first: region.oldStart,
+    count: region.removedCount,
+  }));
 }
 
 function previewWindows(before: TextDocument, outcome: EditOutcome) {

@@ -3,7 +3,7 @@
 
 import { clipToBudget, DEFAULT_MAX_OUTPUT_TOKENS } from "../budget/budget.ts";
 import { cutAtBudget } from "../budget/messages.ts";
-import { abbreviatedRows, mergeWindows } from "./abbreviate.ts";
+import { abbreviatedRows, mergeWindows, shownLinesOfWindows } from "./abbreviate.ts";
 import type { EditOutcome } from "./edit-types.ts";
 import { formatContextRow, formatRow } from "./format.ts";
 import * as say from "./messages.ts";
@@ -26,20 +26,10 @@ function resultWindows(outcome: EditOutcome) {
  * shown. Rows left out of an abbreviated region are not: the model never saw their refs.
  */
 export function shownLinesOfSuccess(outcome: EditOutcome): number[] {
-  const shown: number[] = [];
-  for (const group of resultWindows(outcome)) {
-    let line = group.from;
-    for (const region of group.items) {
-      for (; line < region.start; line++) shown.push(line);
-      abbreviatedRows(region.lineCount, (offset) => {
-        shown.push(region.start + offset);
-        return "";
-      });
-      line = region.start + region.lineCount;
-    }
-    for (; line <= group.to; line++) shown.push(line);
-  }
-  return shown;
+  return shownLinesOfWindows(resultWindows(outcome), (region) => ({
+    first: region.start,
+    count: region.lineCount,
+  }));
 }
 
 /** The success text, cut at `maxOutputTokens` (estimated) with a line saying so when a huge edit would pass it. */
