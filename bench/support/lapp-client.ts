@@ -7,7 +7,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 
-export const LAPP_BINARY = resolve(join(import.meta.dir, "..", "..", "dist", "lapp"));
+export const LAPP_BINARY =
+  process.env.LAPP_BENCH_BINARY ?? resolve(join(import.meta.dir, "..", "..", "dist", "lapp"));
 
 export interface CallOutcome {
   text: string;

@@ -42,6 +42,9 @@ export interface FileMatches {
   rows: Row[];
   /** The bytes the rows were taken from, when the search carried them (see SearchSpec.carryBytes). */
   bytes?: Uint8Array;
+  /** Instead of bytes: they had the digest of the file's recorded version (SearchSpec.known); the rows' text. */
+  sameAs?: string;
+  texts?: Array<[line: number, text: string]>;
 }
 
 export type StopReason = "time" | "cancelled";
@@ -137,6 +140,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
         absolute: file.absolute,
         matches,
         rows: result.rows,
+        ...(result.sameAs !== undefined && { sameAs: result.sameAs, texts: result.texts ?? [] }),
       };
       // Carried bytes are kept up to a bound per search; past it, recording the rows reads the file again.
       if (result.bytes && carried + result.bytes.length <= CARRIED_BYTES_PER_SEARCH) {

@@ -2,6 +2,7 @@
 // them), then, only for the matches the caller wants shown, rows with refs from exactly the text lapp_read shows.
 
 import { isUtf8 } from "node:buffer";
+import { contentDigest } from "../files/identity.ts";
 import { displayText } from "../hashline/format.ts";
 import { refOf } from "../hashline/hash.ts";
 import { isBinary } from "../text/binary.ts";
@@ -37,6 +38,9 @@ export type FileResult =
       gaveUp?: number;
       /** The bytes the rows were taken from (files with rows up to `carryBytes`), for recording what was shown. */
       bytes?: Uint8Array;
+      /** Instead of `bytes`: they were the bytes of `knownDigest`, and the full text of each row shown. */
+      sameAs?: string;
+      texts?: Array<[line: number, text: string]>;
     };
 
 export interface FileSearchOptions {
@@ -47,6 +51,11 @@ export interface FileSearchOptions {
   maxBytes: number;
   /** Files with rows up to this size hand back the bytes their rows come from (0: none). */
   carryBytes?: number;
+  /**
+   * Digest (decimal) of the version of this file the session has recorded: when the bytes read have that digest,
+   * only the rows' full text is handed back (`sameAs`), not the bytes.
+   */
+  knownDigest?: string;
 }
 
 export function searchFile(
@@ -99,6 +108,25 @@ export function searchFile(
     if (hits.anchors.length === 0)
       return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
     const carry = opened.stats.size <= (options.carryBytes ?? 0);
+    if (carry && options.knownDigest !== undefined) {
+      // Recording needs no version of bytes the session already holds one of (a big file searched again).
+      whole ??= readWhole(fd, options.maxBytes);
+      if (!whole) return { kind: "too-large" };
+      if (contentDigest(whole).toString() === options.knownDigest) {
+        const matches = lineNumbers(whole, hits);
+        const texts: Array<[number, string]> = [];
+        return {
+          kind: "searched",
+          count: hits.count,
+          matches,
+          rows: rowsOf(whole, matches, lineStarts(hits), options.context, texts),
+          sameAs: options.knownDigest,
+          texts,
+          ...(link && { link }),
+          ...gaveUp,
+        };
+      }
+    }
     // Carried bytes need memory of their own: the reused buffer they were read into is handed over.
     const bytes = carry
       ? whole
@@ -246,9 +274,10 @@ function rowsOf(
   matches: readonly number[],
   starts: ReadonlyArray<number | undefined>,
   context: number,
+  texts?: Array<[line: number, text: string]>,
 ): Row[] {
   const announced = bomOf(bytes, bytes.length);
-  if (announced.encoding !== "utf-8") return rowsAround(bytes, matches, context);
+  if (announced.encoding !== "utf-8") return rowsAround(bytes, matches, context, texts);
   const utf8Text = isUtf8(bytes.subarray(announced.bomLength));
   const encoding = utf8Text ? "utf8" : "latin1";
   const end = bytes.length;
@@ -278,6 +307,7 @@ function rowsOf(
         newline !== -1 && lineEnd > start && bytes[lineEnd - 1] === CARRIAGE_RETURN ? lineEnd - 1 : lineEnd;
       const text = bytes.toString(encoding, start, textEnd);
       rows.push([line, refOf(line, text), displayText(text)]);
+      texts?.push([line, text]);
       start = newline === -1 ? end : newline + 1;
     }
   }
@@ -298,8 +328,13 @@ function previousLineStart(bytes: Buffer, start: number, textStart: number): num
   return Math.max(textStart, bytes.lastIndexOf(NEWLINE, start - 2) + 1);
 }
 
-/** Rows from the whole decoded document (UTF-16 files). */
-function rowsAround(bytes: Buffer, matches: readonly number[], context: number): Row[] {
+/** Rows from the whole decoded document (UTF-16 files); `texts` gets each row's full text. */
+function rowsAround(
+  bytes: Buffer,
+  matches: readonly number[],
+  context: number,
+  texts?: Array<[line: number, text: string]>,
+): Row[] {
   const { lines } = decodeDocument(bytes);
   const rows: Row[] = [];
   let next = 1;
@@ -309,6 +344,7 @@ function rowsAround(bytes: Buffer, matches: readonly number[], context: number):
     for (let lineNumber = from; lineNumber <= to; lineNumber++) {
       const text = lines[lineNumber - 1]!;
       rows.push([lineNumber, refOf(lineNumber, text), displayText(text)]);
+      texts?.push([lineNumber, text]);
     }
     next = Math.max(next, to + 1);
   }

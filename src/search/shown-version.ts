@@ -2,6 +2,7 @@
 // rows' text), from the bytes the rows came from; big files' line tables are kept by digest for reuse.
 
 import { isUtf8 } from "node:buffer";
+import { contentDigest } from "../files/identity.ts";
 import { hashLines } from "../session/shown-record.ts";
 import { bomOf, decodeDocument } from "../text/codec.ts";
 import { utf8Lines, utf8LineTexts, type Utf8Lines } from "./line-hashes.ts";
@@ -11,6 +12,8 @@ export interface ShownVersion {
   hashes: Uint32Array;
   /** The full text of each shown row that exists in the document, ascending by line number. */
   texts: Array<[line: number, text: string]>;
+  /** Digest of the bytes (identity.ts): a later search finding the same bytes needs no new version. */
+  digest: bigint;
 }
 
 /** Files smaller than this are hashed again each time (cheap); larger ones are kept. */
@@ -22,23 +25,24 @@ const kept = new Map<string, Utf8Lines>();
 let keptBytes = 0;
 
 export function shownVersion(bytes: Uint8Array, rows: readonly number[]): ShownVersion {
+  const digest = contentDigest(bytes);
   // UTF-8 text (the usual case) is hashed line by line from its bytes: the same hashes, without decoding it all.
   const announced = bomOf(bytes, bytes.length);
   if (announced.encoding === "utf-8" && isUtf8(bytes.subarray(announced.bomLength))) {
-    const lines = utf8LinesOf(bytes, announced.bomLength);
+    const lines = utf8LinesOf(bytes, announced.bomLength, digest);
     // A copy: the answer moves its hashes to another thread, and the kept table must stay.
-    return { hashes: lines.hashes.slice(), texts: utf8LineTexts(bytes, lines.starts, rows) };
+    return { hashes: lines.hashes.slice(), texts: utf8LineTexts(bytes, lines.starts, rows), digest };
   }
   const { lines } = decodeDocument(bytes);
   const texts: Array<[number, string]> = [];
   for (const line of [...new Set(rows)].sort((a, b) => a - b))
     if (line >= 1 && line <= lines.length) texts.push([line, lines[line - 1]!]);
-  return { hashes: hashLines(lines), texts };
+  return { hashes: hashLines(lines), texts, digest };
 }
 
-function utf8LinesOf(bytes: Uint8Array, textStart: number): Utf8Lines {
+function utf8LinesOf(bytes: Uint8Array, textStart: number, digest: bigint): Utf8Lines {
   if (bytes.length < KEEP_FROM_BYTES) return utf8Lines(bytes, textStart);
-  const key = `${bytes.length}:${textStart}:${Bun.hash(bytes)}`;
+  const key = `${bytes.length}:${textStart}:${digest}`;
   const known = kept.get(key);
   if (known) {
     kept.delete(key);

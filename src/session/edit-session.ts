@@ -15,11 +15,14 @@ import { ShownRecords } from "./shown-records.ts";
 
 export type Resolve = (raw: string) => GuardedPath;
 
-/** A version of a file as a search saw it: every line's text hash, and the full text of the rows it showed. */
-export interface FoundVersion {
-  hashes: Uint32Array;
+/**
+ * A version of a file as a search saw it, with the full text of the rows it showed: every line's text hash and the
+ * digest of its bytes — or only that digest (`sameAs`), when the search found the very bytes the file's record
+ * already describes.
+ */
+export type FoundVersion = {
   texts: ReadonlyArray<readonly [line: number, text: string]>;
-}
+} & ({ hashes: Uint32Array; digest: bigint } | { sameAs: bigint });
 
 export class EditSession {
   private readonly queue = new FileQueue();
@@ -107,12 +110,22 @@ export class EditSession {
         this.showRows(path.real, lines, matchingRows(refs, lines));
         return;
       }
-      const { hashes, texts } = await version;
-      // Only the shown rows' text is known: the record reads no other line of `lines` when showing rows.
-      const lines: string[] = new Array<string>(hashes.length);
-      for (const [line, text] of texts) lines[line - 1] = text;
+      const found = await version;
       const record = this.records.obtain(path.real);
-      record.sync(hashes);
+      let lineCount: number;
+      if ("sameAs" in found) {
+        // The bytes of the version the record holds (by digest); an edit that landed meanwhile changed that
+        // version, and then the rows go unrecorded (their refs follow the plain rule).
+        const known = record.knownVersion;
+        if (known === undefined || known.digest !== found.sameAs) return;
+        lineCount = known.lines;
+      } else {
+        record.sync(found.hashes, found.digest);
+        lineCount = found.hashes.length;
+      }
+      // Only the shown rows' text is known: the record reads no other line of `lines` when showing rows.
+      const lines: string[] = new Array<string>(lineCount);
+      for (const [line, text] of found.texts) if (line >= 1 && line <= lineCount) lines[line - 1] = text;
       record.show(lines, matchingRows(refs, lines));
       this.records.settle();
     });

@@ -70,10 +70,10 @@ export class ShownRecord {
    * outside lapp) the two versions are diffed and every entry is moved, marked moved, changed or uncertain.
    * Without a known version (only streamed rows were shown), entries are checked against their own line.
    */
-  sync(current: Uint32Array): void {
+  sync(current: Uint32Array, digest?: bigint): void {
     const old = this.version;
     this.version = current;
-    this.versionDigest = undefined;
+    this.versionDigest = digest;
     if (old === undefined) {
       for (let index = 0; index < this.count; index++) {
         const at = this.pos[index]!;
@@ -114,8 +114,13 @@ export class ShownRecord {
   syncTo(lines: readonly string[], digest: bigint | undefined): void {
     const known = this.version !== undefined && digest !== undefined && digest === this.versionDigest;
     if (known && this.version!.length === lines.length) return;
-    this.sync(hashLines(lines));
-    this.versionDigest = digest;
+    this.sync(hashLines(lines), digest);
+  }
+
+  /** The version the record describes, when the digest of its bytes is known: that digest and its line count. */
+  get knownVersion(): { digest: bigint; lines: number } | undefined {
+    if (this.version === undefined || this.versionDigest === undefined) return undefined;
+    return { digest: this.versionDigest, lines: this.version.length };
   }
 
   /**

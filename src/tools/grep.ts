@@ -8,6 +8,7 @@ import { sharedPool, startSharedWorkers } from "../search/lanes.ts";
 import {
   DEFAULT_CONTEXT,
   DEFAULT_MAX_RESULTS,
+  KNOWN_VERSION_MIN_LINES,
   MAX_CONTEXT,
   MAX_SEARCH_FILE_BYTES,
   PROGRESS_INTERVAL_MS,
@@ -18,6 +19,7 @@ import { compileMatcher } from "../search/matcher.ts";
 import { binaryStart, invalidGlob, pathNotFound, progressMessage } from "../search/messages.ts";
 import { compileOverrides } from "../search/overrides.ts";
 import { renderStructured, renderText } from "../search/render.ts";
+import type { FoundVersion } from "../session/edit-session.ts";
 import { defineTool } from "./tool.ts";
 
 const optionalBoolean = (what: string) => v.optional(v.pipe(v.boolean(), v.description(what)));
@@ -124,6 +126,9 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
           context: contextLines,
           maxFileBytes: MAX_SEARCH_FILE_BYTES,
           carryBytes: MAX_EDIT_BYTES,
+          known: context.session.records
+            .knownVersions(KNOWN_VERSION_MIN_LINES)
+            .map(([real, digest]) => [real, digest.toString()] as const),
         },
         maxResults,
         overrides: compiled.overrides,
@@ -149,12 +154,15 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
     const rereads: Promise<void>[] = [];
     for (const file of outcome.files) {
       const refs = new Map(file.rows.map(([line, ref]) => [line, ref]));
-      const version = file.bytes
-        ? lanes.describe(
-            file.bytes,
-            file.rows.map(([line]) => line),
-          )
-        : undefined;
+      const version: Promise<FoundVersion> | undefined =
+        file.sameAs !== undefined
+          ? Promise.resolve({ sameAs: BigInt(file.sameAs), texts: file.texts ?? [] })
+          : file.bytes
+            ? lanes.describe(
+                file.bytes,
+                file.rows.map(([line]) => line),
+              )
+            : undefined;
       version?.catch(() => undefined);
       const recorded = context.session
         .showFound(resolveGuarded, file.absolute, refs, version)

@@ -122,6 +122,56 @@ describe("lapp_grep over MCP", () => {
     expect(edited.text).toStartWith("edited collide.txt");
   });
 
+  test("a big file searched again records the rows it shows, also when the bytes are the recorded version", async () => {
+    // 6,000 lines: past the size where a search of an unchanged, already recorded file hands back only its rows.
+    const lines = Array.from({ length: 6000 }, (_, index) => `line ${index + 1}`);
+    lines[99] = "needle one";
+    lines[3999] = "needle two";
+    lines[2499] = "special row";
+    writeFileSync(join(root, "big-known.txt"), `${lines.join("\n")}\n`);
+    await lapp.call("lapp_grep", { pattern: "needle", path: "big-known.txt", context: 0 });
+    // A call on the file waits for the first search's recording (queued on the file), which now holds its version.
+    await lapp.call("lapp_read", { path: "big-known.txt", offset: 1, limit: 1 });
+    // The same bytes again (recorded by the first search): rows only. A row it alone showed must be recorded.
+    const second = await lapp.call("lapp_grep", { pattern: "special", path: "big-known.txt", context: 0 });
+    const ref = refsByLine(second.text).get(2500)!;
+    const inserted = await lapp.call("lapp_edit", {
+      path: "big-known.txt",
+      edits: [{ type: "insert_after", anchor: "0:", content: "a\nb\nc" }],
+    });
+    expect(inserted.isError).toBe(false);
+    // Line 2500 is now line 2503: only the record of the second search's row can say where its ref went.
+    const edited = await lapp.call("lapp_edit", {
+      path: "big-known.txt",
+      edits: [{ type: "replace", anchor: ref, content: "special row, edited" }],
+    });
+    expect(edited.isError).toBe(false);
+    const after = readFileSync(join(root, "big-known.txt"), "utf8").split("\n");
+    expect(after[2502]).toBe("special row, edited");
+    expect(after.filter((line) => line.startsWith("special")).length).toBe(1);
+  });
+
+  test("a big file changed outside between two searches: the second search's refs name its new lines", async () => {
+    const lines = Array.from({ length: 6000 }, (_, index) => `row ${index + 1}`);
+    lines[1999] = "marker";
+    writeFileSync(join(root, "big-changed.txt"), `${lines.join("\n")}\n`);
+    await lapp.call("lapp_grep", { pattern: "marker", path: "big-changed.txt", context: 0 });
+    // Same size, other bytes: the recorded version no longer describes the file.
+    lines[0] = "ROW 1";
+    lines.splice(1999, 1);
+    lines.splice(2999, 0, "marker");
+    writeFileSync(join(root, "big-changed.txt"), `${lines.join("\n")}\n`);
+    const second = await lapp.call("lapp_grep", { pattern: "marker", path: "big-changed.txt", context: 0 });
+    const ref = refsByLine(second.text).get(3000);
+    expect(ref).toBeDefined();
+    const edited = await lapp.call("lapp_edit", {
+      path: "big-changed.txt",
+      edits: [{ type: "replace", anchor: ref!, content: "marker, edited" }],
+    });
+    expect(edited.isError).toBe(false);
+    expect(readFileSync(join(root, "big-changed.txt"), "utf8").split("\n")[2999]).toBe("marker, edited");
+  });
+
   test("structured format: JSON text with the spec's keys and read-equal refs", async () => {
     const result = await lapp.call("lapp_grep", {
       pattern: "needle",

@@ -4,8 +4,10 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
+import { contentDigest } from "../../src/files/identity.ts";
 import { compileMatcher } from "../../src/search/matcher.ts";
 import { searchFile, type FileResult } from "../../src/search/search-file.ts";
+import { decodeDocument } from "../../src/text/codec.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 
 const temp = makeTempRoot("lapp-whole-read-");
@@ -28,7 +30,7 @@ function withoutBytes(result: FileResult) {
   return rest;
 }
 
-test("property: read whole, a big file gets the streamed answer", () => {
+test("property: read whole, a big file gets the streamed answer (bytes carried, or only rows for a known version)", () => {
   let count = 0;
   fc.assert(
     fc.property(
@@ -63,6 +65,19 @@ test("property: read whole, a big file gets the streamed answer", () => {
         expect(withoutBytes(whole)).toEqual(streamed);
         if (whole.kind === "searched" && whole.matches.length > 0)
           expect(Buffer.compare(Buffer.from(whole.bytes!), bytes)).toBe(0);
+        // The session's recorded version of these very bytes: the same answer, the rows' full text, no bytes.
+        const digest = contentDigest(bytes).toString();
+        const known = searchFile(path, { ...options, carryBytes: 32 * KIB * KIB, knownDigest: digest });
+        if (streamed.kind === "searched" && streamed.matches.length > 0 && known.kind === "searched") {
+          const { sameAs, texts, ...rest } = known;
+          expect(rest).toEqual(streamed);
+          expect(sameAs).toBe(digest);
+          const { lines: decoded } = decodeDocument(bytes);
+          expect(texts).toEqual(streamed.rows.map(([row]): [number, string] => [row, decoded[row - 1]!]));
+        } else expect(known).toEqual(streamed);
+        // A recorded version of other bytes: carried as if none were recorded.
+        const other = searchFile(path, { ...options, carryBytes: 32 * KIB * KIB, knownDigest: "1" });
+        expect(other).toEqual(searchFile(path, { ...options, carryBytes: 32 * KIB * KIB }));
       },
     ),
     { numRuns: 120 },
