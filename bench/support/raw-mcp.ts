@@ -10,9 +10,13 @@ interface RpcResponse {
   error?: { code: number; message: string };
 }
 
-export async function startRawLappClient(root: string, extraArgs: string[] = []): Promise<LappClient> {
+export async function startRawLappClient(
+  root: string,
+  extraArgs: string[] = [],
+  binary: string = LAPP_BINARY,
+): Promise<LappClient> {
   const started = performance.now();
-  const child = Bun.spawn([LAPP_BINARY, "--root", root, ...extraArgs], {
+  const child = Bun.spawn([binary, "--root", root, ...extraArgs], {
     cwd: root,
     stdin: "pipe",
     stdout: "pipe",

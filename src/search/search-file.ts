@@ -18,7 +18,11 @@ import {
   type Region,
   type SearchDirectories,
 } from "./read-file.ts";
+import { lineNumbersOf } from "./line-checkpoints.ts";
 import { Hits, scanBytes, scanRegexRegion, scanText } from "./scan.ts";
+
+/** Files from this size keep where their lines start for the next search of the same bytes (line-checkpoints.ts). */
+const COUNT_KEEPS_FROM_BYTES = 256 * 1024;
 
 /** A row as shown: line number, ref (from the full text) and the display text (long lines cut). */
 export type Row = [line: number, ref: string, text: string];
@@ -113,7 +117,7 @@ export function searchFile(
       whole ??= readWhole(fd, options.maxBytes);
       if (!whole) return { kind: "too-large" };
       if (contentDigest(whole).toString() === options.knownDigest) {
-        const matches = lineNumbers(whole, hits);
+        const matches = lineNumbers(whole, hits, options.knownDigest);
         const texts: Array<[number, string]> = [];
         return {
           kind: "searched",
@@ -246,22 +250,14 @@ export function ripgrepSearchableEnd(bytes: Buffer): number {
   }
 }
 
-/** Absolute line numbers of the kept matches: newlines before each anchor plus the line counted from it. */
-function lineNumbers(whole: Buffer, hits: Hits): number[] {
-  const numbers: number[] = [];
-  let newlines = 0;
-  let counted = 0;
-  for (let index = 0; index < hits.anchors.length; index++) {
-    const anchor = hits.anchors[index]!;
-    while (counted < anchor) {
-      const newline = whole.indexOf(10, counted);
-      if (newline === -1 || newline >= anchor) break;
-      newlines++;
-      counted = newline + 1;
-    }
-    numbers.push(newlines + hits.lines[index]!);
-  }
-  return numbers;
+/**
+ * Absolute line numbers of the kept matches. `digest` (of `whole`, which is the whole file) lets big files count
+ * from the line starts kept for those bytes (line-checkpoints.ts); small files are counted each time.
+ */
+function lineNumbers(whole: Buffer, hits: Hits, digest?: string): number[] {
+  const known =
+    whole.length >= COUNT_KEEPS_FROM_BYTES ? (digest ?? contentDigest(whole).toString()) : undefined;
+  return lineNumbersOf(whole, hits.anchors, hits.lines, known);
 }
 
 /**
