@@ -178,8 +178,12 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
         outcome.stopped = "time";
         break;
       }
-      for (const lane of request.lanes.available()) {
-        if (exhausted) break;
+      // Every lane that can take a batch gets one, again until none can: a worker keeps a few queued.
+      for (
+        let lane = nextLane(request.lanes);
+        lane !== undefined && !exhausted;
+        lane = nextLane(request.lanes)
+      ) {
         const jobs = takeBatch();
         if (jobs.length === 0) break;
         inFlight++;
@@ -251,6 +255,10 @@ function dropBlockedLinks(
     dropped += file.kept;
   }
   return dropped;
+}
+
+function nextLane(lanes: LaneSource): Lane | undefined {
+  return lanes.available()[0];
 }
 
 function walkOptions(request: SearchRequest) {
