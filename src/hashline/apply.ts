@@ -106,13 +106,17 @@ function minimalSplice(lines: readonly string[], edit: ResolvedEdit): Splice | u
 /** One pass over the old lines: O(lines + new lines), whatever the number of edits. */
 function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]): EditOutcome {
   const dominant = dominantTerminator(doc);
-  const lines: string[] = [];
-  const terminators: Terminator[] = [];
+  // Edits that replace lines one for one (the usual edit) write into copies of the arrays, which keep their size;
+  // others build the new arrays line by line. Growing arrays of a big file was much of the garbage an edit left.
+  const inPlace = splices.every((splice) => splice.lines.length === splice.removeCount);
+  const lines: string[] = inPlace ? doc.lines.slice() : [];
+  const terminators: Terminator[] = inPlace ? doc.terminators.slice() : [];
   const regions: ChangedRegion[] = [];
   let cursor = 0;
   let added = 0;
   let removed = 0;
   const copyOld = (until: number) => {
+    if (inPlace) cursor = Math.max(cursor, until);
     for (; cursor < until; cursor++) {
       lines.push(doc.lines[cursor]!);
       terminators.push(doc.terminators[cursor]!);
@@ -121,12 +125,17 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
   for (const splice of splices) {
     const touchesPrevious = regions.length > 0 && splice.from === cursor;
     copyOld(splice.from);
-    const start = lines.length + 1;
+    const start = inPlace ? splice.from + 1 : lines.length + 1;
     // A line replaced one-for-one keeps its own terminator; only lines beyond the removed ones take the dominant.
     splice.lines.forEach((line, offset) => {
-      lines.push(line);
       const own = offset < splice.removeCount ? doc.terminators[splice.from + offset] : undefined;
-      terminators.push(own || dominant);
+      if (inPlace) {
+        lines[splice.from + offset] = line;
+        terminators[splice.from + offset] = own || dominant;
+      } else {
+        lines.push(line);
+        terminators.push(own || dominant);
+      }
     });
     added += splice.lines.length;
     removed += splice.removeCount;

@@ -2,7 +2,7 @@
 // Latin-1 maps every byte to one code unit, so any non-UTF-8 text file round-trips byte for byte.
 
 import { fail, ok, type Result } from "../errors.ts";
-import { type Encoding, type TextDocument, joinLines, splitLines } from "./document.ts";
+import { type Encoding, type TextDocument, joinedParts, joinLines, splitLines } from "./document.ts";
 import { latin1Unrepresentable } from "./messages.ts";
 import { ScratchBuffer } from "./scratch-buffer.ts";
 
@@ -75,18 +75,26 @@ const scratch = new ScratchBuffer(8 * 1024 * 1024);
  */
 export function encodeDocumentTransient(doc: TextDocument): Result<Uint8Array> {
   if (doc.encoding !== "utf-8") return encodeDocument(doc);
-  const text = joinLines(doc.lines, doc.terminators);
+  const { body, tail } = joinedParts(doc.lines, doc.terminators);
   const bomLength = doc.bom ? UTF8_BOM.length : 0;
-  // Sized for ASCII first (most code); text with wider characters is encoded again into a buffer that fits.
-  for (const perUnit of [1, 3]) {
-    const target = scratch.take(bomLength + perUnit * text.length);
+  const units = body.length + tail.length;
+  // Sized for ASCII plus some wider characters first (most code); text with more is encoded again, into a
+  // buffer that fits any text (3 bytes per UTF-16 unit at most).
+  for (const size of [bomLength + units + Math.min(units, WIDE_HEADROOM_BYTES), bomLength + 3 * units]) {
+    const target = scratch.take(size);
     if (target === undefined) break;
     if (doc.bom) target.set(UTF8_BOM, 0);
-    const { read, written } = utf8Encoder.encodeInto(text, target.subarray(bomLength));
-    if (read === text.length) return ok(target.subarray(0, bomLength + written));
+    const first = utf8Encoder.encodeInto(body, target.subarray(bomLength));
+    if (first.read !== body.length) continue;
+    const second = utf8Encoder.encodeInto(tail, target.subarray(bomLength + first.written));
+    if (second.read === tail.length)
+      return ok(target.subarray(0, bomLength + first.written + second.written));
   }
-  return encodeText(text, doc.encoding, doc.bom);
+  return encodeText(body + tail, doc.encoding, doc.bom);
 }
+
+/** Room for the extra bytes of non-ASCII characters in the first try of encodeDocumentTransient. */
+const WIDE_HEADROOM_BYTES = 64 * 1024;
 
 export function encodeText(text: string, encoding: Encoding, bom: boolean): Result<Uint8Array> {
   switch (encoding) {

@@ -42,15 +42,27 @@ export function splitLines(text: string): { lines: string[]; terminators: Termin
 
 /** Joins lines with their own terminators. */
 export function joinLines(lines: readonly string[], terminators: readonly Terminator[]): string {
+  const { body, tail } = joinedParts(lines, terminators);
+  return body + tail;
+}
+
+/**
+ * The text of the lines as `body + tail`, where `tail` is the last terminator of a file with one kind of line
+ * ending (the native join, without a string built per line) and "" otherwise. Kept apart, an encoder writes both
+ * without first copying them into one string (the size of the file).
+ */
+export function joinedParts(
+  lines: readonly string[],
+  terminators: readonly Terminator[],
+): { body: string; tail: string } {
   const last = lines.length - 1;
   const shared = terminators[0];
   let uniform = shared !== undefined && shared !== "";
   for (let index = 0; uniform && index < last; index++) uniform = terminators[index] === shared;
-  // The usual file (one kind of line ending): the native join, without a string built per line.
-  if (uniform) return lines.join(shared) + terminators[last]!;
+  if (uniform) return { body: lines.join(shared), tail: terminators[last]! };
   let out = "";
   for (let index = 0; index < lines.length; index++) out += lines[index]! + terminators[index]!;
-  return out;
+  return { body: out, tail: "" };
 }
 
 /** The terminator new lines take: the more frequent of `\n` and `\r\n` (ties and empty files → `\n`). */

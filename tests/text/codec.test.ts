@@ -126,7 +126,7 @@ describe("every encoding and terminator case round-trips byte for byte", () => {
 describe("properties", () => {
   test("the commit's encoding into a reused buffer gives the same bytes as encodeDocument", () => {
     const text = fc.string({
-      unit: fc.constantFrom("a", " ", "\n", "\r\n", "é", "😀", "\u00ff", "x".repeat(40)),
+      unit: fc.constantFrom("a", " ", "\n", "\r\n", "é", "😀", "\u00ff", "€", "中", "x".repeat(40)),
     });
     fc.assert(
       fc.property(fc.array(fc.tuple(text, fc.boolean()), { minLength: 1, maxLength: 4 }), (documents) => {
