@@ -2,10 +2,12 @@
 // atomic writer, which checks under its lock that the file is still exactly what was loaded.
 import { ok, type Result } from "../errors.ts";
 import type { GuardedPath } from "../security/guard.ts";
-import { encodeDocumentTransient } from "../text/codec.ts";
+import type { ChangedRegion } from "../hashline/edit-types.ts";
+import { encodeDocumentTransient, encodeEditedTransient } from "../text/codec.ts";
 import type { TextDocument } from "../text/document.ts";
 import { writeFileAtomic } from "./atomic-write.ts";
 import type { FileIdentity } from "./identity.ts";
+import { loadedBytes, type LoadedFile } from "./load.ts";
 
 export interface Committed {
   bytes: number;
@@ -22,6 +24,22 @@ export function commitDocument(
   const encoded = encodeDocumentTransient(doc);
   if (!encoded.ok) return encoded;
   return commitBytes(path, encoded.value, expected);
+}
+
+/**
+ * `commitDocument` for `loaded` edited into `doc` (`regions`: which lines changed): the bytes of the lines the edit
+ * left alone are copied from the loaded bytes when they are still at hand, not encoded again.
+ */
+export function commitEdit(
+  path: GuardedPath,
+  loaded: LoadedFile,
+  doc: TextDocument,
+  regions: readonly ChangedRegion[],
+): Result<Committed> {
+  const bytes = loadedBytes(loaded);
+  const encoded = encodeEditedTransient(bytes && { doc: loaded.doc, bytes }, doc, regions);
+  if (!encoded.ok) return encoded;
+  return commitBytes(path, encoded.value, loaded.identity);
 }
 
 /**

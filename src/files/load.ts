@@ -20,6 +20,11 @@ export interface LoadedFile {
   /** Metadata and digest of the bytes decoded: what the writer compares against before committing. */
   identity: FileIdentity;
   mode: number;
+  /**
+   * The bytes read, in a buffer the next transient read reuses: check them against `identity` before use
+   * (`loadedBytes`).
+   */
+  transientBytes: Uint8Array;
 }
 
 /** Bytes just read, in the reused scratch buffer for most files: valid until the next read through it. */
@@ -45,9 +50,18 @@ export function loadTextFile(
   const raw = readWholeFile(path, isBlocked, maxBytes);
   if (!raw.ok) return raw;
   const { bytes, identity, mode } = raw.value;
-  if (known !== undefined && identity.digest === known.digest) return ok({ identity, mode, doc: known.doc });
+  if (known !== undefined && identity.digest === known.digest)
+    return ok({ identity, mode, doc: known.doc, transientBytes: bytes });
   if (isBinary(bytes)) return fail("BINARY_FILE", binaryFile(path.display));
-  return ok({ identity, mode, doc: decodeDocument(bytes) });
+  return ok({ identity, mode, doc: decodeDocument(bytes), transientBytes: bytes });
+}
+
+/** The bytes `loaded` was decoded from, while its transient buffer still holds them (checked by digest). */
+export function loadedBytes(loaded: LoadedFile): Uint8Array | undefined {
+  const bytes = loaded.transientBytes;
+  const { size, digest } = loaded.identity;
+  if (digest === undefined || BigInt(bytes.length) !== size) return undefined;
+  return contentDigest(bytes) === digest ? bytes : undefined;
 }
 
 const SNAPSHOT_ATTEMPTS = 3;

@@ -4,7 +4,7 @@
 import { clipToBudget } from "../budget/budget.ts";
 import { cutAtBudget } from "../budget/messages.ts";
 import { LappError, unwrap } from "../errors.ts";
-import { commitDocument } from "../files/commit.ts";
+import { commitEdit } from "../files/commit.ts";
 import type { LoadedFile } from "../files/load.ts";
 import {
   applyEdits,
@@ -70,7 +70,7 @@ export class SessionFile {
       const preview = renderDryRun(this.path.display, this.loaded.doc, outcome);
       return maxTokens === undefined ? preview : clipToBudget(preview, maxTokens, cutAtBudget);
     }
-    const committed = unwrap(commitDocument(this.path, outcome.doc, this.loaded.identity));
+    const committed = unwrap(commitEdit(this.path, this.loaded, outcome.doc, outcome.regions));
     this.record.carry(outcome.regions, outcome.doc.lines, committed.digest);
     if (committed.digest !== undefined) this.wrote(outcome.doc, committed.digest);
     this.record.show(outcome.doc.lines, shownLinesOfSuccess(outcome));

@@ -4,7 +4,9 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { type Encoding, type TextDocument, joinedParts, joinLines, splitLines } from "./document.ts";
 import { latin1Unrepresentable } from "./messages.ts";
+import type { ChangedRegion } from "../hashline/edit-types.ts";
 import { ScratchBuffer } from "./scratch-buffer.ts";
+import { spliceEncode } from "./splice-encode.ts";
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const utf8Strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -91,6 +93,19 @@ export function encodeDocumentTransient(doc: TextDocument): Result<Uint8Array> {
       return ok(target.subarray(0, bomLength + first.written + second.written));
   }
   return encodeText(body + tail, doc.encoding, doc.bom);
+}
+
+/**
+ * `encodeDocumentTransient` for a document lapp just edited, given the bytes of the version it edited (when at
+ * hand): the unchanged lines' bytes are copied from them (splice-encode.ts).
+ */
+export function encodeEditedTransient(
+  before: { doc: TextDocument; bytes: Uint8Array } | undefined,
+  after: TextDocument,
+  regions: readonly ChangedRegion[],
+): Result<Uint8Array> {
+  const spliced = before && spliceEncode(before, after, regions, (size) => scratch.take(size));
+  return spliced ? ok(spliced) : encodeDocumentTransient(after);
 }
 
 /** Room for the extra bytes of non-ASCII characters in the first try of encodeDocumentTransient. */

@@ -6,6 +6,7 @@ import { applyEdits, splitContent, type EditInput } from "../../src/hashline/edi
 import { ID_ALPHABET, lineId, refOf } from "../../src/hashline/hash.ts";
 import { decodeDocument, encodeDocument, encodeText } from "../../src/text/codec.ts";
 import { dominantTerminator, documentFromText, type TextDocument } from "../../src/text/document.ts";
+import { spliceEncode } from "../../src/text/splice-encode.ts";
 
 const RUNS = { numRuns: 300 };
 
@@ -146,6 +147,41 @@ const docOf = (lines: readonly string[]) => documentFromText(lines.join("\n") + 
 const specs = fc.array(editSpec, { minLength: 1, maxLength: 6 });
 
 describe("edit properties", () => {
+  test("the commit's copy of the unchanged lines' bytes equals encoding the whole edited file", () => {
+    const piece = fc.string({ unit: fc.constantFrom("a", "é", "😀", "€", " ", "\r", "}"), maxLength: 6 });
+    const file = fc.record({
+      lines: fc.array(fc.tuple(piece, fc.constantFrom("\n", "\r\n")), { minLength: 1, maxLength: 25 }),
+      last: fc.constantFrom("", "tail"),
+      bom: fc.boolean(),
+    });
+    let spliced = 0;
+    fc.assert(
+      fc.property(file, specs, ({ lines, last, bom }, editSpecs) => {
+        const text = lines.map(([line, terminator]) => line + terminator).join("") + last;
+        const doc = { ...documentFromText(text), bom };
+        const result = applyEdits(
+          doc,
+          mapEdits(doc.lines, editSpecs).map((entry) => entry.edit),
+        );
+        fc.pre(result.ok);
+        if (!result.ok) return;
+        const copied = spliceEncode(
+          { doc, bytes: bytesOf(doc) },
+          result.value.doc,
+          result.value.regions,
+          (size) => new Uint8Array(size),
+        );
+        // Only a file without a final newline is left to the whole-file encoding.
+        expect(copied === undefined).toBe(last !== "");
+        if (copied === undefined) return;
+        spliced++;
+        expect(Buffer.from(copied).equals(Buffer.from(bytesOf(result.value.doc)))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(spliced).toBeGreaterThan(100);
+  });
+
   test("a call with a stale ref never applies", () => {
     fc.assert(
       fc.property(docLines, specs, fc.nat(), fc.nat(), (lines, editSpecs, which, wrong) => {
