@@ -1,6 +1,7 @@
 // Runs one tools/call of a listed tool (create.ts answers unknown names with -32602 first): validate at the
 // chokepoint, run, and turn any outcome into a text result.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { clipError } from "../budget/clip-error.ts";
 import { LappError, unwrap } from "../errors.ts";
 import type { Tool, ToolContext } from "../tools/tool.ts";
 import type { Logger } from "./log.ts";
@@ -43,6 +44,8 @@ export async function callTool(
             `${name} failed unexpectedly (${error instanceof Error ? error.message : String(error)}); nothing was written.`,
             "This is a bug in lapp. Retrying the same call may fail the same way.",
           );
-    return finish({ content: [{ type: "text", text: lappError.render() }], isError: true }, lappError.code);
+    // Every error within the output budget too (the tools that show rows in errors have cut them already).
+    const text = clipError(lappError, context.config.maxOutputTokens).render();
+    return finish({ content: [{ type: "text", text }], isError: true }, lappError.code);
   }
 }

@@ -2,6 +2,7 @@
 // and the commit that writes an edit and carries the record to the new version.
 
 import { clipToBudget } from "../budget/budget.ts";
+import { clipError } from "../budget/clip-error.ts";
 import { cutAtBudget } from "../budget/messages.ts";
 import { LappError, unwrap } from "../errors.ts";
 import { commitEdit } from "../files/commit.ts";
@@ -45,19 +46,24 @@ export class SessionFile {
     this.settle();
   }
 
-  /** Runs `step`; a LappError it throws has its shown rows (repair payload, candidates) recorded first. */
-  guarded<T>(step: () => T): T {
+  /**
+   * Runs `step`; a LappError it throws is cut to the output budget (`maxTokens`), and the rows it still shows
+   * (repair payload, candidates) are recorded before it goes on.
+   */
+  guarded<T>(step: () => T, maxTokens?: number): T {
     try {
       return step();
     } catch (error) {
-      if (error instanceof LappError) this.show(error.shownLines);
-      throw error;
+      if (!(error instanceof LappError)) throw error;
+      const shown = maxTokens === undefined ? error : clipError(error, maxTokens);
+      this.show(shown.shownLines);
+      throw shown;
     }
   }
 
   /** Validates and applies edits by refs; nothing is written here. */
-  apply(edits: readonly EditInput[]): EditOutcome {
-    return this.guarded(() => unwrap(applyEdits(this.loaded.doc, edits, { shown: this.shown })));
+  apply(edits: readonly EditInput[], maxTokens?: number): EditOutcome {
+    return this.guarded(() => unwrap(applyEdits(this.loaded.doc, edits, { shown: this.shown })), maxTokens);
   }
 
   /**

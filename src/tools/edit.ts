@@ -58,7 +58,11 @@ The result lists the changed lines with fresh refs; use them for the next edit w
   },
   run(input, context) {
     return context.session.withFile(context.resolve, input.path, (file) =>
-      file.commit(file.apply(input.edits), input.dry_run, context.config.maxOutputTokens),
+      file.commit(
+        file.apply(input.edits, context.config.maxOutputTokens),
+        input.dry_run,
+        context.config.maxOutputTokens,
+      ),
     );
   },
 });

@@ -28,7 +28,10 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
   run(input, context) {
     return context.session.withFile(context.resolve, input.path, (file) => {
       const { lines } = file;
-      const target = file.guarded(() => findTarget(lines, file.path.display, input, file.shown));
+      const target = file.guarded(
+        () => findTarget(lines, file.path.display, input, file.shown),
+        context.config.maxOutputTokens,
+      );
       const { start, end } = target.span;
       const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), {
         bytes: MAX_PAGE_BYTES,

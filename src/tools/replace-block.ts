@@ -39,7 +39,10 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
   run(input, context) {
     return context.session.withFile(context.resolve, input.path, (file) => {
       const { lines } = file;
-      const target = file.guarded(() => findTarget(lines, file.path.display, input, file.shown));
+      const target = file.guarded(
+        () => findTarget(lines, file.path.display, input, file.shown),
+        context.config.maxOutputTokens,
+      );
       const { start, end } = target.span;
       const warnings: string[] = [];
       const copied = stripCopiedPrefixes(input.content);

@@ -6,7 +6,8 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import ts from "typescript";
-import { makeTempRoot, startLapp, type LappSession } from "../support/lapp-session.ts";
+import { refOf } from "../../src/hashline/hash.ts";
+import { makeTempRoot, refsByLine, startLapp, type LappSession } from "../support/lapp-session.ts";
 
 const modules = resolve(import.meta.dir, "../../node_modules");
 const SOURCES: Record<string, string> = {
@@ -242,6 +243,42 @@ describe("a smaller --max-output-tokens", () => {
       texts.push((await small.call("lapp_read", { path: "lib.es5.d.ts", offset: 1 })).text);
       texts.push((await small.call("lapp_grep", { pattern: "function", path: "." })).text);
       for (const text of texts) expect(encode(text).length).toBeLessThanOrEqual(4000);
+    } finally {
+      await small.close();
+    }
+  });
+
+  test("cuts an error too: 100 stale refs on long lines, and a retry with the refs it shows applies", async () => {
+    const small = await startLapp({ root, args: ["--max-output-tokens", "4000"] });
+    try {
+      const old = Array.from({ length: 300 }, (_, index) => `const v${index + 1} = "${"x".repeat(200)}";`);
+      writeFileSync(join(root, "long-lines.ts"), `${old.join("\n")}\n`);
+      // Refs of the old text (never shown, so the plain rule judges them); then every line changes outside lapp.
+      const stale = old.map((text, index) => refOf(index + 1, text));
+      const now = old.map((text) => text.replace("x", "y"));
+      writeFileSync(join(root, "long-lines.ts"), `${now.join("\n")}\n`);
+      const edits = Array.from({ length: 100 }, (_, index) => ({
+        type: "replace",
+        anchor: stale[2 * index]!,
+        content: `const w${2 * index + 1} = 0;`,
+      }));
+      const refused = await small.call("lapp_edit", { path: "long-lines.ts", edits });
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toStartWith("error HASH_MISMATCH:");
+      expect(encode(refused.text).length).toBeLessThanOrEqual(4000);
+      expect(refused.text.split("\n").at(-1)).toStartWith("[error cut at the output budget:");
+      expect(readFileSync(join(root, "long-lines.ts"), "utf8")).toBe(`${now.join("\n")}\n`);
+      // The fresh refs the cut payload shows apply as they are.
+      const fresh = refsByLine(refused.text);
+      const retry = [...fresh].filter(([line]) => line % 2 === 1).slice(0, 5);
+      expect(retry.length).toBe(5);
+      const applied = await small.call("lapp_edit", {
+        path: "long-lines.ts",
+        edits: retry.map(([line, ref]) => ({ type: "replace", anchor: ref, content: `const w${line} = 0;` })),
+      });
+      expect(applied.isError).toBe(false);
+      const after = readFileSync(join(root, "long-lines.ts"), "utf8").split("\n");
+      for (const [line] of retry) expect(after[line - 1]).toBe(`const w${line} = 0;`);
     } finally {
       await small.close();
     }
