@@ -2,12 +2,9 @@
 // rows around every one of them, and an answer past what the client accepts is no answer at all.
 
 import { LappError } from "../errors.ts";
-import { ID_ALPHABET } from "../hashline/hash.ts";
+import { rowsInText } from "../hashline/rows-in-text.ts";
 import { clipToBudget } from "./budget.ts";
 import { errorCutAtBudget } from "./messages.ts";
-
-/** A row's ref (`12#KT`) in an error's text, as a payload row, a candidate or a hint names it. */
-const ROW_REF = new RegExp(`(?:^|[^\\d])(\\d+)#[${ID_ALPHABET}]{2}(?![${ID_ALPHABET}])`, "g");
 
 /**
  * `error` whole when its text fits `maxOutputTokens` (estimated), else the same error with the lines that fit and
@@ -18,9 +15,6 @@ export function clipError(error: LappError, maxOutputTokens: number): LappError 
   const text = error.render();
   const clipped = clipToBudget(text, maxOutputTokens, errorCutAtBudget);
   if (clipped === text) return error;
-  const details = clipped.split("\n").slice(1);
-  const named = new Set<number>();
-  for (const line of details) for (const match of line.matchAll(ROW_REF)) named.add(Number(match[1]));
-  const shown = error.shownLines.filter((line) => named.has(line));
-  return new LappError(error.code, error.summary, details.join("\n"), shown);
+  const details = clipped.split("\n").slice(1).join("\n");
+  return new LappError(error.code, error.summary, details, rowsInText(error.shownLines, details));
 }

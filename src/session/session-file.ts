@@ -16,6 +16,7 @@ import {
   type EditOutcome,
 } from "../hashline/edit.ts";
 import { shownLinesOfDryRun } from "../hashline/render-dry-run.ts";
+import { rowsInText } from "../hashline/rows-in-text.ts";
 import type { ShownRows } from "../hashline/verify-ref.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import type { TextDocument } from "../text/document.ts";
@@ -71,16 +72,19 @@ export class SessionFile {
    * the new version, records the rows the answer shows, and renders it. A dry run writes nothing.
    */
   commit(outcome: EditOutcome, dryRun: boolean | undefined, maxTokens?: number): string {
+    // Only the rows the answer still shows once cut at the output budget are recorded as shown.
     if (dryRun) {
-      this.show(shownLinesOfDryRun(this.loaded.doc, outcome));
-      const preview = renderDryRun(this.path.display, this.loaded.doc, outcome);
-      return maxTokens === undefined ? preview : clipToBudget(preview, maxTokens, cutAtBudget);
+      const full = renderDryRun(this.path.display, this.loaded.doc, outcome);
+      const preview = maxTokens === undefined ? full : clipToBudget(full, maxTokens, cutAtBudget);
+      this.show(rowsInText(shownLinesOfDryRun(this.loaded.doc, outcome), preview));
+      return preview;
     }
     const committed = unwrap(commitEdit(this.path, this.loaded, outcome.doc, outcome.regions));
     this.record.carry(outcome.regions, outcome.doc.lines, committed.digest);
     if (committed.digest !== undefined) this.wrote(outcome.doc, committed.digest);
-    this.record.show(outcome.doc.lines, shownLinesOfSuccess(outcome));
+    const answer = renderEditSuccess(this.path.display, outcome, maxTokens);
+    this.record.show(outcome.doc.lines, rowsInText(shownLinesOfSuccess(outcome), answer));
     this.settle();
-    return renderEditSuccess(this.path.display, outcome, maxTokens);
+    return answer;
   }
 }

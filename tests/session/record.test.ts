@@ -103,3 +103,36 @@ test("an evicted file's refs fall back to the plain rule: a moved line's old ref
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test("an edit answer cut at the output budget records only the rows it still shows (and a dry run's too)", async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "lapp-cut-answer-")));
+  try {
+    const guard = new PathGuard(root, compileBlocklist([...DEFAULT_BLOCK_PATTERNS], []));
+    const session = new EditSession(guard);
+    const resolve = (raw: string) => {
+      const result = guard.resolve(raw);
+      if (!result.ok) throw result.error;
+      return result.value;
+    };
+    const lines = Array.from({ length: 400 }, (_, index) => `${index} ${"q".repeat(1500)}`);
+    writeFileSync(join(root, "long.txt"), `${lines.join("\n")}\n`);
+    const edits = Array.from({ length: 100 }, (_, slot) => {
+      const line = 4 * slot + 2;
+      return { type: "replace" as const, anchor: refOf(line, lines[line - 1]!), content: `edited ${line}` };
+    });
+    for (const dryRun of [true, false]) {
+      const answer = await session.withFile(resolve, "long.txt", (file) =>
+        file.commit(file.apply(edits, 2_000), dryRun, 2_000),
+      );
+      expect(answer.split("\n").at(-1)).toStartWith("[answer cut at the output budget:");
+      // Rows with refs: `N#ID:text` and `N#ID-text`, in a dry run's diff also after a ` ` or `-` marker.
+      const rows = answer.split("\n").filter((row) => /^[ -]?\d+#[A-Z]{2}[:-]/.test(row)).length;
+      expect(rows).toBeGreaterThan(0);
+      // Without the cut the answer would show ~300 rows (each edit's line and one line either side).
+      expect(session.records.peek(join(root, "long.txt"))!.entries).toBeLessThanOrEqual(rows);
+      session.records.forget(join(root, "long.txt"));
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
