@@ -2,7 +2,7 @@
 // Both stop growing at MAX_OUTPUT_BYTES and then say they were cut.
 
 import { rowsBudget, rowTokens } from "../budget/budget.ts";
-import type { SearchOutcome } from "./engine.ts";
+import type { FileMatches, SearchOutcome } from "./engine.ts";
 import { contextGroups, matchContext } from "./groups.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
 import { regexGaveUpNote, tooDeepNote, tooLargeNote, totalsLine } from "./messages.ts";
@@ -15,6 +15,8 @@ export interface RenderOptions {
   maxOutputBytes?: number;
   /** Estimated tokens the whole answer may take (the output budget). */
   maxOutputTokens?: number;
+  /** Told of every row the answer shows (a match or context row of `file`), for recording what was shown. */
+  onRow?: (file: FileMatches, line: number) => void;
 }
 
 /** `path` line, `N#ID:text` matches, `N#ID-text` context, `--` between groups, blank line between files, totals. */
@@ -47,6 +49,7 @@ export function renderText(outcome: SearchOutcome, options: RenderOptions): stri
         break files;
       }
       lines.push(...groupLines);
+      for (const { row } of group) options.onRow?.(file, row[0]);
       fileSize += groupSize;
       fileTokens += groupTokens;
       fileShown += group.filter((row) => row.isMatch).length;
@@ -115,6 +118,7 @@ export function renderStructured(outcome: SearchOutcome, options: RenderOptions)
         break files;
       }
       matches.push(match);
+      for (const shownRow of [...before, row, ...after]) options.onRow?.(file, shownRow[0]);
       size += matchSize;
       tokens += matchTokens;
     }

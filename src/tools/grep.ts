@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import * as v from "valibot";
 import { LappError, unwrap } from "../errors.ts";
 import { MAX_EDIT_BYTES } from "../limits.ts";
-import { runSearch, type SearchOutcome } from "../search/engine.ts";
+import { runSearch, type FileMatches, type SearchOutcome } from "../search/engine.ts";
 import { sharedPool, startSharedWorkers } from "../search/lanes.ts";
 import {
   DEFAULT_CONTEXT,
@@ -147,20 +147,39 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
       startSharedWorkers();
     }
     if (outcome.binaryStart) throw new LappError("BINARY_FILE", binaryStart(path.display));
-    // The rows shown join each file's record of shown rows, so their refs work in lapp_edit like a read's. A file
-    // whose bytes the search carried is recorded as of those bytes, off the answer's path: it is queued now, and
-    // any later call on that file runs after it. The others are read again before answering.
+    const shownRows = new Map<FileMatches, Set<number>>();
+    const renderOptions = {
+      context: contextLines,
+      maxResults,
+      budgetMs: SEARCH_TIME_BUDGET_MS,
+      maxOutputTokens: context.config.maxOutputTokens,
+      onRow: (file: FileMatches, line: number) => {
+        const rows = shownRows.get(file) ?? new Set<number>();
+        shownRows.set(file, rows.add(line));
+      },
+    };
+    const answer =
+      input.format === "structured"
+        ? renderStructured(outcome, renderOptions)
+        : renderText(outcome, renderOptions);
+    // The rows the answer shows (not those cut at the output budget) join each file's record of shown rows, so
+    // their refs work in lapp_edit like a read's. A file whose bytes the search carried is recorded as of those
+    // bytes, off the answer's path: it is queued now, and any later call on that file runs after it. The others
+    // are read again before answering.
     const resolveGuarded = (raw: string) => unwrap(context.guard.resolve(raw));
     const rereads: Promise<void>[] = [];
     for (const file of outcome.files) {
-      const refs = new Map(file.rows.map(([line, ref]) => [line, ref]));
+      const shown = shownRows.get(file);
+      if (shown === undefined) continue;
+      const rows = file.rows.filter(([line]) => shown.has(line));
+      const refs = new Map(rows.map(([line, ref]) => [line, ref]));
       const version: Promise<FoundVersion> | undefined =
         file.sameAs !== undefined
           ? Promise.resolve({ sameAs: BigInt(file.sameAs), texts: file.texts ?? [] })
           : file.bytes
             ? lanes.describe(
                 file.bytes,
-                file.rows.map(([line]) => line),
+                rows.map(([line]) => line),
               )
             : undefined;
       version?.catch(() => undefined);
@@ -170,15 +189,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
       if (!version) rereads.push(recorded);
     }
     await Promise.all(rereads);
-    const renderOptions = {
-      context: contextLines,
-      maxResults,
-      budgetMs: SEARCH_TIME_BUDGET_MS,
-      maxOutputTokens: context.config.maxOutputTokens,
-    };
-    return input.format === "structured"
-      ? renderStructured(outcome, renderOptions)
-      : renderText(outcome, renderOptions);
+    return answer;
   },
 });
 

@@ -176,3 +176,51 @@ describe("renderStructured", () => {
     expect(stopped.truncated).toBe(true);
   });
 });
+
+describe("rows the answer shows (for recording them)", () => {
+  // 30 files of long lines: a small budget cuts the answer after a few of them.
+  const long = (name: string) =>
+    Array.from(
+      { length: 12 },
+      (_, index) => `${name} ${index + 1} ${"w".repeat(300)} ${index % 3 === 0 ? "hit" : ""}`,
+    );
+  const files = Array.from({ length: 30 }, (_, index) =>
+    file(`f${index}.ts`, long(`f${index}`), [1, 4, 7, 10], 1),
+  );
+  const options = { context: 1, maxResults: 200, budgetMs: 10_000, maxOutputTokens: 3_000 };
+
+  test("text: exactly the rows in the text are reported, file by file, and the cut ones are not", () => {
+    const reported = new Set<string>();
+    const text = renderText(outcome(files), {
+      ...options,
+      onRow: (entry, line) => reported.add(`${entry.relative}:${line}`),
+    });
+    const inText = new Set<string>();
+    for (const block of text.split("\n\n").slice(0, -1)) {
+      const [path, ...rows] = block.split("\n");
+      for (const shownRow of rows) {
+        const match = /^(\d+)#[A-Z]{2}[:-]/.exec(shownRow);
+        if (match) inText.add(`${path}:${match[1]}`);
+      }
+    }
+    expect(inText.size).toBeGreaterThan(0);
+    expect(inText.size).toBeLessThan(30 * 8);
+    expect([...reported].sort()).toEqual([...inText].sort());
+  });
+
+  test("structured: exactly the rows of the matches in the JSON are reported", () => {
+    const reported = new Set<string>();
+    const json = JSON.parse(
+      renderStructured(outcome(files), {
+        ...options,
+        onRow: (entry, line) => reported.add(`${entry.relative}:${line}`),
+      }),
+    ) as { matches: { path: string; ref: string; before: { ref: string }[]; after: { ref: string }[] }[] };
+    const inJson = new Set<string>();
+    for (const match of json.matches)
+      for (const entry of [...match.before, match, ...match.after])
+        inJson.add(`${match.path}:${Number.parseInt(entry.ref, 10)}`);
+    expect(json.matches.length).toBeLessThan(30 * 4);
+    expect([...reported].sort()).toEqual([...inJson].sort());
+  });
+});
