@@ -257,6 +257,7 @@ function dropBlockedLinks(
   return dropped;
 }
 
+/** A lane that can take a batch now (workers before the main thread); each batch given changes the answer. */
 function nextLane(lanes: LaneSource): Lane | undefined {
   return lanes.available()[0];
 }
