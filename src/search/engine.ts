@@ -25,6 +25,8 @@ export interface SearchRequest {
   maxResults: number;
   overrides: Overrides;
   isBlocked(relative: string): boolean;
+  /** Digest (decimal) of the version of a file the session has recorded, if any (FileJob.knownDigest). */
+  knownDigestOf?(absolute: string): string | undefined;
   lanes: LaneSource;
   signal: AbortSignal;
   budgetMs: number;
@@ -42,7 +44,7 @@ export interface FileMatches {
   rows: Row[];
   /** The bytes the rows were taken from, when the search carried them (see SearchSpec.carryBytes). */
   bytes?: Uint8Array;
-  /** Instead of bytes: they had the digest of the file's recorded version (SearchSpec.known); the rows' text. */
+  /** Instead of bytes: they had the digest of the file's recorded version (FileJob.knownDigest); the rows' text. */
   sameAs?: string;
   texts?: Array<[line: number, text: string]>;
 }
@@ -162,7 +164,13 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       }
       const id = nextId++;
       walked.set(id, next.value);
-      jobs.push({ id, absolute: next.value.absolute, keep });
+      const knownDigest = request.knownDigestOf?.(next.value.absolute);
+      jobs.push({
+        id,
+        absolute: next.value.absolute,
+        keep,
+        ...(knownDigest !== undefined && { knownDigest }),
+      });
     }
     return jobs;
   };

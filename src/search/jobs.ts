@@ -14,8 +14,6 @@ export interface SearchSpec {
   carryBytes?: number;
   /** Bytes a batch may carry in all (the engine's share of its bound per search); unbounded when absent. */
   carryBudget?: number;
-  /** Files (absolute path) with a recorded version, and its digest (decimal): see FileSearchOptions.knownDigest. */
-  known?: ReadonlyArray<readonly [path: string, digest: string]>;
 }
 
 export interface FileJob {
@@ -24,6 +22,8 @@ export interface FileJob {
   absolute: string;
   /** Matching lines that need rows; later matches are only counted. */
   keep: number;
+  /** Digest (decimal) of the version of the file the session has recorded: see FileSearchOptions.knownDigest. */
+  knownDigest?: string;
 }
 
 export type JobResult = FileResult;
@@ -42,7 +42,6 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   const matcher = cached.matcher;
   const directories = new SearchDirectories();
   let budget = spec.carryBudget ?? Number.POSITIVE_INFINITY;
-  const known = new Map(spec.known);
   let replies: JobReply[];
   try {
     replies = jobs.map((job, index) => {
@@ -53,7 +52,7 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
         keep: job.keep,
         maxBytes: spec.maxFileBytes,
         carryBytes: Math.min(spec.carryBytes ?? 0, budget),
-        knownDigest: known.get(job.absolute),
+        knownDigest: job.knownDigest,
       };
       const result = searchFile(job.absolute, options, directories);
       if (result.kind === "searched" && result.bytes) budget -= result.bytes.buffer.byteLength;

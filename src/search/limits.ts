@@ -34,11 +34,6 @@ export const CARRIED_BYTES_PER_BATCH = 16 * 1024 * 1024;
  * (into a buffer each lane reuses, so this also bounds what that buffer keeps) rather than streamed and read again.
  */
 export const WHOLE_READ_MAX_BYTES = 16 * 1024 * 1024;
-/**
- * Files of at least this many lines whose recorded version a search finds unchanged (by digest) hand back only their
- * rows, not their bytes: hashing a big file's lines again on every search of it cost more than the search itself.
- */
-export const KNOWN_VERSION_MIN_LINES = 4096;
 /** Files handed to a search lane at once: small enough to keep lanes balanced, large enough to amortize messages. */
 export const FILES_PER_BATCH = 32;
 /**

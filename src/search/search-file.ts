@@ -113,7 +113,7 @@ export function searchFile(
       return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
     const carry = opened.stats.size <= (options.carryBytes ?? 0);
     if (carry && options.knownDigest !== undefined) {
-      // Recording needs no version of bytes the session already holds one of (a big file searched again).
+      // Recording needs no version of bytes the session already holds one of (a file searched again).
       whole ??= readWhole(fd, options.maxBytes);
       if (!whole) return { kind: "too-large" };
       if (contentDigest(whole).toString() === options.knownDigest) {

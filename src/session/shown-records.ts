@@ -24,19 +24,6 @@ export class ShownRecords {
     return this.records.get(realPath);
   }
 
-  /**
-   * Files whose record describes a version of at least `minLines` lines with a known digest: a search that reads
-   * one of them again and finds the same bytes need not hand them over for recording (lapp_grep).
-   */
-  knownVersions(minLines: number): Array<[realPath: string, digest: bigint]> {
-    const known: Array<[string, bigint]> = [];
-    for (const [path, record] of this.records) {
-      const version = record.knownVersion;
-      if (version !== undefined && version.lines >= minLines) known.push([path, version.digest]);
-    }
-    return known;
-  }
-
   forget(realPath: string): void {
     this.records.delete(realPath);
   }

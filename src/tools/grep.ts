@@ -8,7 +8,6 @@ import { sharedPool, startSharedWorkers } from "../search/lanes.ts";
 import {
   DEFAULT_CONTEXT,
   DEFAULT_MAX_RESULTS,
-  KNOWN_VERSION_MIN_LINES,
   MAX_CONTEXT,
   MAX_SEARCH_FILE_BYTES,
   PROGRESS_INTERVAL_MS,
@@ -126,13 +125,11 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
           context: contextLines,
           maxFileBytes: MAX_SEARCH_FILE_BYTES,
           carryBytes: MAX_EDIT_BYTES,
-          known: context.session.records
-            .knownVersions(KNOWN_VERSION_MIN_LINES)
-            .map(([real, digest]) => [real, digest.toString()] as const),
         },
         maxResults,
         overrides: compiled.overrides,
         isBlocked: (relative) => context.guard.isBlocked(relative),
+        knownDigestOf: (absolute) => context.session.records.peek(absolute)?.knownVersion?.digest.toString(),
         lanes,
         signal: context.signal,
         budgetMs: SEARCH_TIME_BUDGET_MS,

@@ -123,7 +123,7 @@ describe("lapp_grep over MCP", () => {
   });
 
   test("a big file searched again records the rows it shows, also when the bytes are the recorded version", async () => {
-    // 6,000 lines: past the size where a search of an unchanged, already recorded file hands back only its rows.
+    // A search of an unchanged, already recorded file hands back only its rows (not its bytes).
     const lines = Array.from({ length: 6000 }, (_, index) => `line ${index + 1}`);
     lines[99] = "needle one";
     lines[3999] = "needle two";
