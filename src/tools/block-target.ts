@@ -11,6 +11,7 @@ import { formatRow } from "../hashline/format.ts";
 import { exampleRefOf, parseRef } from "../hashline/refs.ts";
 import { refusedRefsError } from "../hashline/repair.ts";
 import { verifyLineRef, type ShownRows } from "../hashline/verify-ref.ts";
+import type { SessionFile } from "../session/session-file.ts";
 
 export const locatorFields = {
   anchor: v.optional(
@@ -59,7 +60,15 @@ export interface BlockTarget {
  * The block an anchor or a pattern names in `lines`. Throws LappErrors: INVALID_ARGUMENTS (no or both
  * locators), INVALID_REF, LINE_OUT_OF_RANGE, HASH_MISMATCH (anchor), AMBIGUOUS / BLOCK_NOT_FOUND.
  */
-export function findTarget(
+/**
+ * The block `locator` names in a file opened in the session. A refusal (stale anchor, ambiguity) is cut to the
+ * output budget (`maxTokens`), and the rows it still shows are recorded as shown.
+ */
+export function findTargetIn(file: SessionFile, locator: Locator, maxTokens: number): BlockTarget {
+  return file.guarded(() => findTarget(file.lines, file.path.display, locator, file.shown), maxTokens);
+}
+
+function findTarget(
   lines: readonly string[],
   fileName: string,
   locator: Locator,

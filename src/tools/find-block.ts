@@ -6,7 +6,7 @@ import * as say from "../blocks/messages.ts";
 import { refOf } from "../hashline/hash.ts";
 import { readPage } from "../hashline/page.ts";
 import { MAX_PAGE_BYTES } from "../limits.ts";
-import { findTarget, locatorFields } from "./block-target.ts";
+import { findTargetIn, locatorFields } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
 
@@ -28,10 +28,7 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
   run(input, context) {
     return context.session.withFile(context.resolve, input.path, (file) => {
       const { lines } = file;
-      const target = file.guarded(
-        () => findTarget(lines, file.path.display, input, file.shown),
-        context.config.maxOutputTokens,
-      );
+      const target = findTargetIn(file, input, context.config.maxOutputTokens);
       const { start, end } = target.span;
       const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), {
         bytes: MAX_PAGE_BYTES,
