@@ -36,8 +36,7 @@ export function commitEdit(
   doc: TextDocument,
   regions: readonly ChangedRegion[],
 ): Result<Committed> {
-  const bytes = loadedBytes(loaded);
-  const encoded = encodeEditedTransient(bytes && { doc: loaded.doc, bytes }, doc, regions);
+  const encoded = encodeEditedTransient({ doc: loaded.doc, bytes: () => loadedBytes(loaded) }, doc, regions);
   if (!encoded.ok) return encoded;
   return commitBytes(path, encoded.value, loaded.identity);
 }

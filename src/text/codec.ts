@@ -96,15 +96,15 @@ export function encodeDocumentTransient(doc: TextDocument): Result<Uint8Array> {
 }
 
 /**
- * `encodeDocumentTransient` for a document lapp just edited, given the bytes of the version it edited (when at
- * hand): the unchanged lines' bytes are copied from them (splice-encode.ts).
+ * `encodeDocumentTransient` for a document lapp just edited, given the bytes of the version it edited (when still
+ * at hand): the unchanged lines' bytes are copied from them (splice-encode.ts).
  */
 export function encodeEditedTransient(
-  before: { doc: TextDocument; bytes: Uint8Array } | undefined,
+  before: { doc: TextDocument; bytes: () => Uint8Array | undefined },
   after: TextDocument,
   regions: readonly ChangedRegion[],
 ): Result<Uint8Array> {
-  const spliced = before && spliceEncode(before, after, regions, (size) => scratch.take(size));
+  const spliced = spliceEncode(before, after, regions, (size) => scratch.take(size));
   return spliced ? ok(spliced) : encodeDocumentTransient(after);
 }
 

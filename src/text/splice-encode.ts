@@ -9,22 +9,25 @@ const NEWLINE = 10;
 const utf8Encoder = new TextEncoder();
 
 /**
- * `before` is a document and the very bytes it was decoded from (or encoded to); `after` is it edited, and
+ * `before` is a document and the very bytes it was decoded from (or encoded to), asked for only once copying can
+ * apply (checking they are still at hand costs a pass over them); `after` is it edited, and
  * `regions` (the edit engine's, any order) say which of its lines replaced which old ones. Returns the bytes of
  * `after` in a buffer from `take` — or undefined where copying cannot be exact (not UTF-8, a BOM or final
  * newline that changes), and the caller encodes the whole document.
  */
 export function spliceEncode(
-  before: { doc: TextDocument; bytes: Uint8Array },
+  before: { doc: TextDocument; bytes: () => Uint8Array | undefined },
   after: TextDocument,
   regions: readonly ChangedRegion[],
   take: (size: number) => Uint8Array | undefined,
 ): Uint8Array | undefined {
-  const { doc, bytes } = before;
+  const { doc } = before;
   if (doc.encoding !== "utf-8" || after.encoding !== "utf-8" || doc.bom !== after.bom) return undefined;
   // Without a final newline the old last line's terminator may change though no edit names it.
   const last = doc.lines.length - 1;
   if (last < 0 || doc.terminators[last] === "") return undefined;
+  const bytes = before.bytes();
+  if (bytes === undefined) return undefined;
   const sorted = [...regions].sort((a, b) => a.oldStart - b.oldStart);
 
   // Byte offsets where old lines start, found walking forward from one region to the next.

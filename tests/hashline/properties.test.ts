@@ -166,7 +166,7 @@ describe("edit properties", () => {
         fc.pre(result.ok);
         if (!result.ok) return;
         const copied = spliceEncode(
-          { doc, bytes: bytesOf(doc) },
+          { doc, bytes: () => bytesOf(doc) },
           result.value.doc,
           result.value.regions,
           (size) => new Uint8Array(size),
