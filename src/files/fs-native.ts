@@ -32,6 +32,9 @@ export function errnoError(errno: number, syscall: string): NodeJS.ErrnoExceptio
   return error;
 }
 
+/** Where libc may be found on Linux: glibc, then musl (Alpine) on either architecture. */
+export const LINUX_LIBC_NAMES = ["libc.so.6", "libc.musl-x86_64.so.1", "libc.musl-aarch64.so.1", "libc.so"];
+
 /** Null where no FFI binding exists (Windows, or a libc that cannot be loaded): callers fall back to paths. */
 let loaded: NativeFs | null | undefined;
 
@@ -61,9 +64,7 @@ function load(): NativeFs | null {
     mkdirat: { args: [i32, cstring, u32], returns: i32 },
     [linux ? "__errno_location" : "__error"]: { args: [], returns: ptr },
   } as const;
-  const names = linux
-    ? ["libc.so.6", "libc.musl-x86_64.so.1", "libc.musl-aarch64.so.1", "libc.so"]
-    : ["/usr/lib/libSystem.B.dylib", "libc.dylib"];
+  const names = linux ? LINUX_LIBC_NAMES : ["/usr/lib/libSystem.B.dylib", "libc.dylib"];
   let lib: ReturnType<typeof dlopen<typeof symbols>> | undefined;
   for (const name of names) {
     try {

@@ -3,6 +3,7 @@
 
 import { unwrap } from "../errors.ts";
 import { compileMatcher, type Matcher, type MatcherSpec } from "./matcher.ts";
+import { nativePrefilter, PREFILTER, type Prefilter } from "./prefilter.ts";
 import { adoptTransferred, SearchDirectories, transferableMemory } from "./read-file.ts";
 import { searchFile, type FileResult } from "./search-file.ts";
 
@@ -40,30 +41,95 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   const key = JSON.stringify(spec.matcher);
   if (cached?.key !== key) cached = { key, matcher: unwrap(compileMatcher(spec.matcher)) };
   const matcher = cached.matcher;
+  const needle = requiredBytes(matcher);
+  const prefilter = needle ? nativePrefilter() : null;
   const directories = new SearchDirectories();
   let budget = spec.carryBudget ?? Number.POSITIVE_INFINITY;
-  let replies: JobReply[];
+  const replies: JobReply[] = [];
   try {
-    replies = jobs.map((job, index) => {
-      directories.tag = index;
-      const options = {
-        matcher,
-        context: spec.context,
-        keep: job.keep,
-        maxBytes: spec.maxFileBytes,
-        carryBytes: Math.min(spec.carryBytes ?? 0, budget),
-        knownDigest: job.knownDigest,
-      };
-      const result = searchFile(job.absolute, options, directories);
-      if (result.kind === "searched" && result.bytes) budget -= result.bytes.buffer.byteLength;
-      return { id: job.id, result };
-    });
+    // Run by run of files in one directory: the prefilter decides the files it can prove have no match (through
+    // the directory's checked descriptor); the others are searched here, through the same descriptor.
+    for (let start = 0; start < jobs.length;) {
+      const end = directoryRunEnd(jobs, start);
+      const decided =
+        prefilter && needle ? decideRun(prefilter, jobs, start, end, needle, spec, directories) : undefined;
+      for (let index = start; index < end; index++) {
+        const job = jobs[index]!;
+        directories.tag = index;
+        const status = decided?.[index - start] ?? PREFILTER.undecided;
+        const options = {
+          matcher,
+          context: spec.context,
+          keep: job.keep,
+          maxBytes: spec.maxFileBytes,
+          carryBytes: Math.min(spec.carryBytes ?? 0, budget),
+          knownDigest: job.knownDigest,
+        };
+        const result =
+          status === PREFILTER.undecided
+            ? searchFile(job.absolute, options, directories)
+            : decidedResult(status);
+        if (result.kind === "searched" && result.bytes) budget -= result.bytes.buffer.byteLength;
+        replies.push({ id: job.id, result });
+      }
+      start = end;
+    }
   } finally {
     directories.close();
   }
   // Read through a directory that moved away from its walked path meanwhile: not searched after all.
   for (const index of directories.refused) replies[index]!.result = { kind: "unreadable" };
   return replies;
+}
+
+/** The bytes every matching line contains, when the matcher has them (a file without them has no match). */
+function requiredBytes(matcher: Matcher): Uint8Array | undefined {
+  const bytes = matcher.kind === "bytes" ? (matcher.ascii ? matcher.needle : undefined) : matcher.required;
+  return bytes && bytes.length > 0 ? bytes : undefined;
+}
+
+/** Where the run of jobs in the directory of `jobs[start]` ends (the walk hands a directory's files in a row). */
+function directoryRunEnd(jobs: readonly FileJob[], start: number): number {
+  const path = jobs[start]!.absolute;
+  const directory = path.slice(0, path.lastIndexOf("/") + 1);
+  let end = start + 1;
+  while (end < jobs.length && isDirectFile(jobs[end]!.absolute, directory)) end++;
+  return end;
+}
+
+function isDirectFile(path: string, directory: string): boolean {
+  return path.startsWith(directory) && path.indexOf("/", directory.length) === -1;
+}
+
+/**
+ * The prefilter's statuses for jobs[start…end), all in one directory, opened (and checked) through `directories`
+ * with each job's tag, so a directory that moves meanwhile refuses them all. Undefined without a checked directory.
+ */
+function decideRun(
+  prefilter: Prefilter,
+  jobs: readonly FileJob[],
+  start: number,
+  end: number,
+  needle: Uint8Array,
+  spec: SearchSpec,
+  directories: SearchDirectories,
+): Uint8Array | undefined {
+  const names: string[] = [];
+  let beneath: ReturnType<SearchDirectories["open"]>;
+  for (let index = start; index < end; index++) {
+    directories.tag = index;
+    beneath = directories.open(jobs[index]!.absolute);
+    if (!beneath) return undefined;
+    names.push(beneath.name);
+  }
+  return beneath ? prefilter.decide(beneath.fd, names, needle, spec.maxFileBytes) : undefined;
+}
+
+/** What searchFile answers for a file the prefilter decided (a fresh object each: results are changed later). */
+function decidedResult(status: number): FileResult {
+  if (status === PREFILTER.binary) return { kind: "binary" };
+  if (status === PREFILTER.unreadable) return { kind: "unreadable" };
+  return { kind: "searched", count: 0, matches: [], rows: [] };
 }
 
 /** The memory of the carried bytes in `replies`, to transfer rather than copy across threads. */

@@ -51,6 +51,6 @@ export function isBinary(bytes: Uint8Array): boolean {
   return head.indexOf(0) !== -1;
 }
 
-/** 1 at each byte value that starts some signature. */
-const SIGNATURE_LEADS = new Uint8Array(256);
+/** 1 at each byte value that starts some signature (grep's native prefilter leaves such files to isBinary). */
+export const SIGNATURE_LEADS = new Uint8Array(256);
 for (const signature of BINARY_SIGNATURES) SIGNATURE_LEADS[signature[0]!] = 1;

@@ -25,7 +25,14 @@ export function makeTempRoot(prefix = "lapp-test-"): string {
 }
 
 export async function startLapp(
-  options: { root?: string; args?: string[]; cwd?: string; wrapper?: string[] } = {},
+  options: {
+    root?: string;
+    args?: string[];
+    cwd?: string;
+    wrapper?: string[];
+    /** Extra environment variables for the server. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<LappSession> {
   const ownsRoot = options.root === undefined;
   const root = options.root ?? makeTempRoot();
@@ -36,7 +43,7 @@ export async function startLapp(
     args: [...prefix, "--root", root, ...(options.args ?? [])],
     cwd: options.cwd ?? root,
     stderr: "pipe",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? root },
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? root, ...options.env },
   });
   let stderrText = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderrText += chunk.toString()));

@@ -1,0 +1,99 @@
+// grep's native prefilter (prefilter.c): decides, for a run of files in one checked directory, the files that
+// cannot match a search's required literal — in one call, instead of a JavaScript open, read and scan per file.
+// Compiled on first use by Bun's built-in TinyCC, per thread; on a platform, architecture or libc where that
+// fails, there is no prefilter and every file is searched by JavaScript as before.
+
+import { closeSync, constants, writeSync } from "node:fs";
+import { LINUX_LIBC_NAMES, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
+import { SIGNATURE_LEADS } from "../text/binary.ts";
+import source from "./prefilter.c" with { type: "text" };
+
+/** Per-file answers (prefilter.c says when each is given). */
+export const PREFILTER = { noMatch: 0, binary: 1, unreadable: 2, undecided: 3 } as const;
+
+export interface Prefilter {
+  /** One status per name (a file inside the directory open as `dirFd`). */
+  decide(dirFd: number, names: readonly string[], needle: Uint8Array, maxBytes: number): Uint8Array;
+}
+
+/** Bytes read at once after ripgrep's first 64 KiB fill, plus room for the longest needle the C code takes. */
+const READ_BYTES = 256 * 1024;
+const MAX_NEEDLE = 4096;
+const MFD_CLOEXEC = 1;
+/** The open flags of a searched file (read-file.ts): no-follow, non-blocking, close-on-exec. */
+const OPEN_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK | 0o2000000;
+
+let loaded: Prefilter | null | undefined;
+
+/** This thread's prefilter, compiled on the first call; null where there is none. */
+export function nativePrefilter(): Prefilter | null {
+  if (loaded !== undefined) return loaded;
+  try {
+    loaded = load();
+  } catch {
+    loaded = null;
+  }
+  return loaded;
+}
+
+function load(): Prefilter | null {
+  if (process.env.LAPP_NO_NATIVE_SEARCH === "1") return null;
+  if (process.platform !== "linux" || (process.arch !== "x64" && process.arch !== "arm64")) return null;
+  const { cc, dlopen, FFIType } = require("bun:ffi") as typeof import("bun:ffi");
+  const { i32, u32, f64, ptr, cstring } = FFIType;
+  // TinyCC compiles a file by name: the source goes into an anonymous memory file, nothing is written to disk.
+  const libc = openLibc(dlopen, { memfd_create: { args: [cstring, u32], returns: i32 } });
+  if (!libc) return null;
+  let compiled;
+  const fd = libc.symbols.memfd_create(Buffer.from("lapp-prefilter\0"), MFD_CLOEXEC) as number;
+  libc.close();
+  if (fd < 0) return null;
+  try {
+    writeSync(fd, source);
+    compiled = cc({
+      source: `/proc/self/fd/${fd}`,
+      symbols: {
+        lapp_prefilter: { args: [i32, ptr, i32, i32, ptr, i32, f64, ptr, ptr, i32, ptr], returns: i32 },
+      },
+    });
+  } finally {
+    closeSync(fd);
+  }
+  const run = compiled.symbols.lapp_prefilter;
+  const buffer = Buffer.allocUnsafe(READ_BYTES + MAX_NEEDLE);
+  const leads = Buffer.from(SIGNATURE_LEADS);
+  return {
+    decide(dirFd, names, needle, maxBytes) {
+      const statuses = new Uint8Array(names.length);
+      const joined = Buffer.from(`${names.join("\0")}\0`);
+      run(
+        dirFd,
+        joined,
+        names.length,
+        OPEN_FLAGS,
+        needle,
+        needle.length,
+        maxBytes,
+        leads,
+        buffer,
+        buffer.length,
+        statuses,
+      );
+      return statuses;
+    },
+  };
+}
+
+function openLibc<Symbols extends Record<string, import("bun:ffi").FFIFunction>>(
+  dlopen: typeof import("bun:ffi").dlopen,
+  symbols: Symbols,
+) {
+  for (const name of LINUX_LIBC_NAMES) {
+    try {
+      return dlopen(name, symbols);
+    } catch {
+      // try the next name
+    }
+  }
+  return undefined;
+}

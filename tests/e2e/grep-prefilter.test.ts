@@ -1,0 +1,58 @@
+// The native prefilter changes no answer: the compiled binary with it (the default on Linux x64/arm64) and with it
+// turned off (LAPP_NO_NATIVE_SEARCH=1) answer every search of the shared corpus, plus files made to sit on its
+// boundaries, with the same text.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { linkSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeCorpus } from "../search/corpus.ts";
+import { makeTempRoot, startLapp, type LappSession } from "../support/lapp-session.ts";
+
+let temp: string;
+let root: string;
+let withPrefilter: LappSession;
+let without: LappSession;
+
+beforeAll(async () => {
+  temp = makeTempRoot("lapp-grep-prefilter-");
+  root = join(temp, "root");
+  const home = join(temp, "home");
+  writeCorpus(root, home);
+  const filler = "const value = compute(input);\n".repeat(4000); // ~120 KB: read past the first 64 KiB fill
+  writeFileSync(join(root, "src", "big-without.ts"), filler);
+  writeFileSync(join(root, "src", "big-with.ts"), `${filler}throw new TypeError(needle);\n`);
+  writeFileSync(join(root, "src", "late-nul.txt"), `${filler}needle\n\0tail\n`);
+  writeFileSync(join(root, "src", "early-nul.txt"), "needle\n\0binary\n");
+  writeFileSync(join(root, "src", "twin-a.txt"), "a needle with two names\n");
+  linkSync(join(root, "src", "twin-a.txt"), join(root, "src", "twin-b.txt"));
+  const env = { HOME: home };
+  withPrefilter = await startLapp({ root, env });
+  without = await startLapp({ root, env: { ...env, LAPP_NO_NATIVE_SEARCH: "1" } });
+});
+
+afterAll(async () => {
+  await withPrefilter.close();
+  await without.close();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+const searches: Array<Record<string, unknown>> = [
+  { pattern: "needle", literal: true },
+  { pattern: "NEEDLE", literal: true, context: 0 },
+  { pattern: "needle", ignore_case: true },
+  { pattern: String.raw`throw new \w+Error` },
+  { pattern: "ne+dle", format: "structured" },
+  { pattern: "compute(input)", literal: true, max_results: 3 },
+  { pattern: "needle", literal: true, path: "src" },
+  { pattern: "absent-everywhere", literal: true },
+];
+
+for (const search of searches) {
+  test(`same answer with and without the prefilter: ${JSON.stringify(search)}`, async () => {
+    const [a, b] = await Promise.all([
+      withPrefilter.call("lapp_grep", search),
+      without.call("lapp_grep", search),
+    ]);
+    expect(a.isError).toBe(false);
+    expect(a.text).toBe(b.text);
+  });
+}

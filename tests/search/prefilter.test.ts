@@ -1,0 +1,209 @@
+// grep's native prefilter (src/search/prefilter.c): it decides only what the JavaScript search would have decided
+// the same way — checked file by file on crafted files at every boundary it reads across, and as a property: a
+// batch through the prefilter answers exactly what searching each file in JavaScript answers.
+import "../support/fast-check-seed.ts";
+import { afterAll, describe, expect, test } from "bun:test";
+import {
+  closeSync,
+  constants,
+  linkSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import * as fc from "fast-check";
+import { runJobs, type SearchSpec } from "../../src/search/jobs.ts";
+import { compileMatcher, type MatcherSpec } from "../../src/search/matcher.ts";
+import { nativePrefilter, PREFILTER } from "../../src/search/prefilter.ts";
+import { searchFile } from "../../src/search/search-file.ts";
+import { makeTempRoot } from "../support/lapp-session.ts";
+
+const supported = process.platform === "linux" && (process.arch === "x64" || process.arch === "arm64");
+const temp = makeTempRoot("lapp-prefilter-");
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const KiB = 1024;
+const text = (size: number, filler = "abc def\n") =>
+  filler.repeat(Math.ceil(size / filler.length)).slice(0, size);
+
+describe.skipIf(!supported)("the prefilter's answer for each kind of file", () => {
+  const directory = join(temp, "kinds");
+  mkdirSync(directory);
+  const needle = "NEEDLE";
+  /** name → [content or special kind, expected status] */
+  const cases: Array<[string, string | Buffer | "fifo" | "symlink" | "directory" | "hardlink", number]> = [
+    ["plain.txt", text(3 * KiB), PREFILTER.noMatch],
+    ["empty.txt", "", PREFILTER.noMatch],
+    ["has-needle.txt", `${text(KiB)}x NEEDLE y\n`, PREFILTER.undecided],
+    // The needle split by the end of ripgrep's 64 KiB first fill, and by the end of the next (256 KiB) read.
+    ["across-first-fill.txt", `${text(64 * KiB - 3)}NEEDLE\n${text(KiB)}`, PREFILTER.undecided],
+    ["across-second-read.txt", `${text(64 * KiB + 256 * KiB - 5)}NEEDLE\n`, PREFILTER.undecided],
+    ["exactly-one-fill.txt", text(64 * KiB), PREFILTER.noMatch],
+    ["big-no-needle.txt", text(700 * KiB), PREFILTER.noMatch],
+    ["needle-at-end-of-big.txt", `${text(700 * KiB)}NEEDLE`, PREFILTER.undecided],
+    [
+      "nul-early.bin",
+      Buffer.concat([Buffer.from(text(100)), Buffer.from([0]), Buffer.from(text(100))]),
+      PREFILTER.binary,
+    ],
+    ["nul-after-sniff.txt", Buffer.concat([Buffer.from(text(10 * KiB)), Buffer.from([0])]), PREFILTER.binary],
+    [
+      "nul-in-later-read.txt",
+      Buffer.concat([Buffer.from(text(100 * KiB)), Buffer.from([0])]),
+      PREFILTER.undecided,
+    ],
+    ["utf16le.txt", Buffer.from("\ufeffNEEDLE", "utf16le"), PREFILTER.undecided],
+    ["utf16-no-needle.txt", Buffer.from("\ufeffplain", "utf16le"), PREFILTER.undecided],
+    ["starts-like-a-signature.txt", `PK${text(KiB)}`, PREFILTER.undecided],
+    ["png-like.bin", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]), PREFILTER.undecided],
+    ["latin1.txt", Buffer.from("caf\xe9 au lait\n", "latin1"), PREFILTER.noMatch],
+    ["fifo", "fifo", PREFILTER.unreadable],
+    ["link-to-plain", "symlink", PREFILTER.unreadable],
+    ["subdirectory", "directory", PREFILTER.unreadable],
+    ["hard-linked.txt", "hardlink", PREFILTER.undecided],
+    ["too-large.txt", text(2 * KiB), PREFILTER.undecided],
+  ];
+  for (const [name, content] of cases) {
+    const path = join(directory, name);
+    if (content === "fifo") Bun.spawnSync(["mkfifo", path]);
+    else if (content === "symlink") symlinkSync(join(directory, "plain.txt"), path);
+    else if (content === "directory") mkdirSync(path);
+    else if (content === "hardlink") {
+      writeFileSync(path, text(KiB));
+      linkSync(path, join(directory, "hard-linked-twin"));
+    } else writeFileSync(path, content);
+  }
+
+  test("each status as documented in prefilter.c", () => {
+    const prefilter = nativePrefilter();
+    expect(prefilter).not.toBeNull();
+    const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      const names = [...cases.map(([name]) => name), "missing.txt"];
+      const encoded = new TextEncoder().encode(needle);
+      const statuses = prefilter!.decide(dirFd, names.slice(0, -2), encoded, 64 * 1024 * 1024);
+      // The too-large case is decided with a limit below its size; missing is a name that is not there.
+      const small = prefilter!.decide(dirFd, ["too-large.txt", "missing.txt"], encoded, KiB);
+      const got = Object.fromEntries(
+        names.map((name, index) => [
+          name,
+          index < names.length - 2 ? statuses[index] : small[index - (names.length - 2)],
+        ]),
+      );
+      const expected = Object.fromEntries([
+        ...cases.map(([name, , status]) => [name, status]),
+        ["missing.txt", PREFILTER.unreadable],
+      ]);
+      expect(got).toEqual(expected);
+    } finally {
+      closeSync(dirFd);
+    }
+  });
+
+  test("needles it does not take leave every file undecided", () => {
+    const prefilter = nativePrefilter()!;
+    const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      for (const bad of [new Uint8Array(0), new Uint8Array(5000).fill(97)])
+        expect([...prefilter.decide(dirFd, ["plain.txt", "nul-early.bin"], bad, 1 << 20)]).toEqual([
+          PREFILTER.undecided,
+          PREFILTER.undecided,
+        ]);
+    } finally {
+      closeSync(dirFd);
+    }
+  });
+});
+
+/** Pieces a file is made of: every kind of byte the decisions depend on, in runs long enough to cross reads. */
+const piece = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom("let x = 1;\n", "return value;\r\n", "  // comment\n", "\n", "é ü\n"),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("needle", "NEEDLE", "need", "le\n", "Error", "function  fooError "),
+  },
+  { weight: 1, arbitrary: fc.constantFrom("\0", "\xff\xfe", "\xfe\xff", "PK", "\xe9", "\x89PNG") },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 90 }).map((kib) => "x".repeat(kib * 1024 - 1) + "\n") },
+);
+const fileContent = fc
+  .array(piece, { maxLength: 24 })
+  .map((pieces) => Buffer.from(pieces.join(""), "latin1"));
+const matcherSpec = fc.constantFrom<MatcherSpec>(
+  { pattern: "needle", literal: true, ignoreCase: false },
+  { pattern: "NEEDLE", literal: true, ignoreCase: false },
+  { pattern: "le\nx", literal: true, ignoreCase: false },
+  { pattern: String.raw`function\s+\w+Error`, literal: false, ignoreCase: false },
+  { pattern: "ne+dle", literal: false, ignoreCase: false },
+  { pattern: "needle", literal: true, ignoreCase: true },
+);
+
+describe.skipIf(!supported)(
+  "a batch through the prefilter answers what JavaScript answers file by file",
+  () => {
+    test("property: random files, literal and regex needles", () => {
+      const decided = { noMatch: 0, binary: 0 };
+      let round = 0;
+      fc.assert(
+        fc.property(
+          fc.array(fileContent, { minLength: 1, maxLength: 6 }),
+          matcherSpec,
+          (contents, matcher) => {
+            const directory = join(temp, `property-${round++}`);
+            mkdirSync(directory);
+            const paths = contents.map((content, index) => {
+              const path = join(directory, `f${index}.txt`);
+              writeFileSync(path, content);
+              return path;
+            });
+            const compiled = compileMatcher(matcher);
+            if (!compiled.ok) return; // "le\nx": a pattern with a line break is refused before any search
+            const spec: SearchSpec = {
+              matcher,
+              context: 1,
+              maxFileBytes: 64 * 1024 * 1024,
+              carryBytes: 1 << 20,
+            };
+            const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
+            const needle = compiled.value.kind === "bytes" ? compiled.value.needle : compiled.value.required;
+            if (needle && !matcher.ignoreCase)
+              for (const status of nativePrefilter()!.decide(
+                dirFd,
+                paths.map((path) => path.slice(directory.length + 1)),
+                needle,
+                1 << 26,
+              )) {
+                if (status === PREFILTER.noMatch) decided.noMatch++;
+                if (status === PREFILTER.binary) decided.binary++;
+              }
+            closeSync(dirFd);
+            const batch = runJobs(
+              paths.map((absolute, id) => ({ id, absolute, keep: 5 })),
+              spec,
+            ).map((reply) => reply.result);
+            const alone = paths.map((path) =>
+              searchFile(path, {
+                matcher: compiled.value,
+                context: 1,
+                keep: 5,
+                maxBytes: spec.maxFileBytes,
+                carryBytes: 1 << 20,
+              }),
+            );
+            expect(batch).toEqual(alone);
+            rmSync(directory, { recursive: true });
+          },
+        ),
+        { numRuns: 150 },
+      );
+      // The property saw the cases the prefilter decides on its own, not only files it leaves to JavaScript.
+      expect(decided.noMatch).toBeGreaterThan(20);
+      expect(decided.binary).toBeGreaterThan(3);
+    });
+  },
+);
