@@ -3,8 +3,8 @@
 
 import { unwrap } from "../errors.ts";
 import { compileMatcher, type Matcher, type MatcherSpec } from "./matcher.ts";
-import { nativePrefilter, PREFILTER, type Prefilter } from "./prefilter.ts";
-import { adoptTransferred, SearchDirectories, transferableMemory } from "./read-file.ts";
+import { type Decisions, nativePrefilter, PREFILTER, type Prefilter } from "./prefilter.ts";
+import { adoptTransferred, closeQuietly, SearchDirectories, transferableMemory } from "./read-file.ts";
 import { searchFile, type FileResult } from "./search-file.ts";
 
 export interface SearchSpec {
@@ -53,24 +53,31 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
       const end = directoryRunEnd(jobs, start);
       const decided =
         prefilter && needle ? decideRun(prefilter, jobs, start, end, needle, spec, directories) : undefined;
-      for (let index = start; index < end; index++) {
-        const job = jobs[index]!;
-        directories.tag = index;
-        const status = decided?.[index - start] ?? PREFILTER.undecided;
-        const options = {
-          matcher,
-          context: spec.context,
-          keep: job.keep,
-          maxBytes: spec.maxFileBytes,
-          carryBytes: Math.min(spec.carryBytes ?? 0, budget),
-          knownDigest: job.knownDigest,
-        };
-        const result =
-          status === PREFILTER.undecided
-            ? searchFile(job.absolute, options, directories)
-            : decidedResult(status);
-        if (result.kind === "searched" && result.bytes) budget -= result.bytes.buffer.byteLength;
-        replies.push({ id: job.id, result });
+      let index = start;
+      try {
+        for (; index < end; index++) {
+          const job = jobs[index]!;
+          directories.tag = index;
+          const status = decided?.statuses[index - start] ?? PREFILTER.undecided;
+          const openFd = decided?.descriptors[index - start] ?? -1;
+          const options = {
+            matcher,
+            context: spec.context,
+            keep: job.keep,
+            maxBytes: spec.maxFileBytes,
+            carryBytes: Math.min(spec.carryBytes ?? 0, budget),
+            knownDigest: job.knownDigest,
+          };
+          const result =
+            status !== PREFILTER.undecided
+              ? decidedResult(status)
+              : searchFile(job.absolute, options, directories, openFd >= 0 ? openFd : undefined);
+          if (result.kind === "searched" && result.bytes) budget -= result.bytes.buffer.byteLength;
+          replies.push({ id: job.id, result });
+        }
+      } finally {
+        // A failure midway: the files the prefilter left open for the jobs not reached are closed.
+        if (decided) for (let rest = index + 1; rest < end; rest++) closeLeftOpen(decided, rest - start);
       }
       start = end;
     }
@@ -102,7 +109,7 @@ function isDirectFile(path: string, directory: string): boolean {
 }
 
 /**
- * The prefilter's statuses for jobs[start…end), all in one directory, opened (and checked) through `directories`
+ * The prefilter's decisions for jobs[start…end), all in one directory, opened (and checked) through `directories`
  * with each job's tag, so a directory that moves meanwhile refuses them all. Undefined without a checked directory.
  */
 function decideRun(
@@ -113,7 +120,7 @@ function decideRun(
   needle: Uint8Array,
   spec: SearchSpec,
   directories: SearchDirectories,
-): Uint8Array | undefined {
+): Decisions | undefined {
   const names: string[] = [];
   let beneath: ReturnType<SearchDirectories["open"]>;
   for (let index = start; index < end; index++) {
@@ -123,6 +130,11 @@ function decideRun(
     names.push(beneath.name);
   }
   return beneath ? prefilter.decide(beneath.fd, names, needle, spec.maxFileBytes) : undefined;
+}
+
+function closeLeftOpen(decided: Decisions, slot: number): void {
+  const fd = decided.descriptors[slot]!;
+  if (fd >= 0) closeQuietly(fd);
 }
 
 /** What searchFile answers for a file the prefilter decided (a fresh object each: results are changed later). */

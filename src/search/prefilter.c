@@ -95,14 +95,18 @@ static int examine(int fd, const unsigned char *needle, int needle_length, long 
 /*
  * Decides `count` files named in `names` (each ending with a NUL byte) inside the directory `dirfd`, writing one
  * status per file to `statuses`. `leads` has a 1 at each byte value that may start a binary signature;
- * `buffer` holds at least FIRST_FILL + needle_length bytes. Returns how many files it decided (not UNDECIDED), or
+ * `buffer` holds at least FIRST_FILL + needle_length bytes. `descriptors` receives, per file, the descriptor of an
+ * UNDECIDED file left open for the caller (which must close it), else -1. Returns how many files it decided (not UNDECIDED), or
  * -1 (every file UNDECIDED) for a needle or buffer it does not take.
  */
 int lapp_prefilter(int dirfd, const char *names, int count, int flags, const unsigned char *needle,
                    int needle_length, double max_bytes, const unsigned char *leads, unsigned char *buffer,
-                   int buffer_length, unsigned char *statuses) {
+                   int buffer_length, unsigned char *statuses, int *descriptors) {
   if (needle_length < 1 || needle_length > MAX_NEEDLE || buffer_length < FIRST_FILL + needle_length) {
-    for (int index = 0; index < count; index++) statuses[index] = UNDECIDED;
+    for (int index = 0; index < count; index++) {
+      statuses[index] = UNDECIDED;
+      descriptors[index] = -1;
+    }
     return -1;
   }
   int decided = 0;
@@ -110,9 +114,12 @@ int lapp_prefilter(int dirfd, const char *names, int count, int flags, const uns
   for (int index = 0; index < count; index++) {
     int fd = openat(dirfd, name, flags);
     int status = UNREADABLE;
+    descriptors[index] = -1;
     if (fd >= 0) {
       status = examine(fd, needle, needle_length, (long long)max_bytes, leads, buffer, buffer_length);
-      close(fd);
+      /* An undecided regular file stays open for the JavaScript search, which closes it (no second open). */
+      if (status == UNDECIDED) descriptors[index] = fd;
+      else close(fd);
     }
     statuses[index] = (unsigned char)status;
     if (status != UNDECIDED) decided++;

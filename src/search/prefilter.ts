@@ -11,9 +11,16 @@ import source from "./prefilter.c" with { type: "text" };
 /** Per-file answers (prefilter.c says when each is given). */
 export const PREFILTER = { noMatch: 0, binary: 1, unreadable: 2, undecided: 3 } as const;
 
+export interface Decisions {
+  /** One status per name. */
+  statuses: Uint8Array;
+  /** Per name, an undecided file's descriptor, left open for the caller to search and close; else -1. */
+  descriptors: Int32Array;
+}
+
 export interface Prefilter {
-  /** One status per name (a file inside the directory open as `dirFd`). */
-  decide(dirFd: number, names: readonly string[], needle: Uint8Array, maxBytes: number): Uint8Array;
+  /** Decides the files named (each inside the directory open as `dirFd`). */
+  decide(dirFd: number, names: readonly string[], needle: Uint8Array, maxBytes: number): Decisions;
 }
 
 /** Bytes read at once after ripgrep's first 64 KiB fill, plus room for the longest needle the C code takes. */
@@ -53,7 +60,7 @@ function load(): Prefilter | null {
     compiled = cc({
       source: `/proc/self/fd/${fd}`,
       symbols: {
-        lapp_prefilter: { args: [i32, ptr, i32, i32, ptr, i32, f64, ptr, ptr, i32, ptr], returns: i32 },
+        lapp_prefilter: { args: [i32, ptr, i32, i32, ptr, i32, f64, ptr, ptr, i32, ptr, ptr], returns: i32 },
       },
     });
   } finally {
@@ -65,6 +72,7 @@ function load(): Prefilter | null {
   return {
     decide(dirFd, names, needle, maxBytes) {
       const statuses = new Uint8Array(names.length);
+      const descriptors = new Int32Array(names.length);
       const joined = Buffer.from(`${names.join("\0")}\0`);
       run(
         dirFd,
@@ -78,8 +86,9 @@ function load(): Prefilter | null {
         buffer,
         buffer.length,
         statuses,
+        descriptors,
       );
-      return statuses;
+      return { statuses, descriptors };
     },
   };
 }

@@ -38,6 +38,21 @@ export function openForSearch(
 }
 
 /**
+ * A file the native prefilter opened (the way openForSearch opens one, through a checked directory) and left open
+ * for the search: checked again to be a regular file. Closed and undefined otherwise.
+ */
+export function adoptForSearch(fd: number): { fd: number; stats: Stats } | undefined {
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFile()) return { fd, stats };
+  } catch {
+    // fall through: not searchable
+  }
+  closeQuietly(fd);
+  return undefined;
+}
+
+/**
  * The directories of a batch's files, each opened once (no-follow) and checked like a file would be: its real
  * path must be exactly the walked one — when it is opened and again when its run of files is done, so a directory
  * moved out of the root meanwhile refuses the files opened through it (`refused`). Files are opened by name inside

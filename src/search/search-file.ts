@@ -10,6 +10,7 @@ import { bomOf, decodeBytes, decodeDocument } from "../text/codec.ts";
 import { RIPGREP_BUFFER_BYTES, WHOLE_READ_MAX_BYTES } from "./limits.ts";
 import type { Matcher } from "./matcher.ts";
 import {
+  adoptForSearch,
   closeQuietly,
   detachWhole,
   openForSearch,
@@ -62,12 +63,14 @@ export interface FileSearchOptions {
   knownDigest?: string;
 }
 
+/** `openFd`: the file, already opened by the prefilter through its checked directory (searchFile closes it). */
 export function searchFile(
   path: string,
   options: FileSearchOptions,
   directories?: SearchDirectories,
+  openFd?: number,
 ): FileResult {
-  const opened = openForSearch(path, directories);
+  const opened = openFd === undefined ? openForSearch(path, directories) : adoptForSearch(openFd);
   if (opened === undefined) return { kind: "unreadable" };
   const fd = opened.fd;
   const link = opened.stats.nlink > 1 ? `${opened.stats.dev}:${opened.stats.ino}` : undefined;

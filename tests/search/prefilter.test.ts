@@ -9,6 +9,7 @@ import {
   linkSync,
   mkdirSync,
   openSync,
+  readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -26,6 +27,21 @@ const temp = makeTempRoot("lapp-prefilter-");
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const KiB = 1024;
+
+/**
+ * The statuses of `names`, checking the descriptors handed back: open (and then closed here) exactly for the files
+ * left undecided, -1 for every file decided.
+ */
+function decide(dirFd: number, names: string[], needle: Uint8Array, maxBytes: number): number[] {
+  const { statuses, descriptors } = nativePrefilter()!.decide(dirFd, names, needle, maxBytes);
+  names.forEach((_, index) => {
+    if (statuses[index] === PREFILTER.undecided) {
+      expect(descriptors[index]).toBeGreaterThanOrEqual(0);
+      closeSync(descriptors[index]!);
+    } else expect(descriptors[index]).toBe(-1);
+  });
+  return [...statuses];
+}
 const text = (size: number, filler = "abc def\n") =>
   filler.repeat(Math.ceil(size / filler.length)).slice(0, size);
 
@@ -84,9 +100,9 @@ describe.skipIf(!supported)("the prefilter's answer for each kind of file", () =
     try {
       const names = [...cases.map(([name]) => name), "missing.txt"];
       const encoded = new TextEncoder().encode(needle);
-      const statuses = prefilter!.decide(dirFd, names.slice(0, -2), encoded, 64 * 1024 * 1024);
+      const statuses = decide(dirFd, names.slice(0, -2), encoded, 64 * 1024 * 1024);
       // The too-large case is decided with a limit below its size; missing is a name that is not there.
-      const small = prefilter!.decide(dirFd, ["too-large.txt", "missing.txt"], encoded, KiB);
+      const small = decide(dirFd, ["too-large.txt", "missing.txt"], encoded, KiB);
       const got = Object.fromEntries(
         names.map((name, index) => [
           name,
@@ -108,7 +124,7 @@ describe.skipIf(!supported)("the prefilter's answer for each kind of file", () =
     const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
     try {
       for (const bad of [new Uint8Array(0), new Uint8Array(5000).fill(97)])
-        expect([...prefilter.decide(dirFd, ["plain.txt", "nul-early.bin"], bad, 1 << 20)]).toEqual([
+        expect([...prefilter.decide(dirFd, ["plain.txt", "nul-early.bin"], bad, 1 << 20).statuses]).toEqual([
           PREFILTER.undecided,
           PREFILTER.undecided,
         ]);
@@ -148,6 +164,7 @@ describe.skipIf(!supported)(
   () => {
     test("property: random files, literal and regex needles", () => {
       const decided = { noMatch: 0, binary: 0 };
+      const openBefore = readdirSync("/proc/self/fd").length;
       let round = 0;
       fc.assert(
         fc.property(
@@ -172,7 +189,7 @@ describe.skipIf(!supported)(
             const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
             const needle = compiled.value.kind === "bytes" ? compiled.value.needle : compiled.value.required;
             if (needle && !matcher.ignoreCase)
-              for (const status of nativePrefilter()!.decide(
+              for (const status of decide(
                 dirFd,
                 paths.map((path) => path.slice(directory.length + 1)),
                 needle,
@@ -204,6 +221,8 @@ describe.skipIf(!supported)(
       // The property saw the cases the prefilter decides on its own, not only files it leaves to JavaScript.
       expect(decided.noMatch).toBeGreaterThan(20);
       expect(decided.binary).toBeGreaterThan(3);
+      // Every descriptor the prefilter left open for the JavaScript search was closed by it.
+      expect(readdirSync("/proc/self/fd").length).toBe(openBefore);
     });
   },
 );
