@@ -35,18 +35,38 @@ export function errnoError(errno: number, syscall: string): NodeJS.ErrnoExceptio
 /** Where libc may be found on Linux: glibc, then musl (Alpine) on either architecture. */
 export const LINUX_LIBC_NAMES = ["libc.so.6", "libc.musl-x86_64.so.1", "libc.musl-aarch64.so.1", "libc.so"];
 
-/** Null where no FFI binding exists (Windows, or a libc that cannot be loaded): callers fall back to paths. */
-let loaded: NativeFs | null | undefined;
-
-export function nativeFs(): NativeFs | null {
-  if (loaded !== undefined) return loaded;
-  try {
-    loaded = load();
-  } catch {
-    loaded = null;
-  }
-  return loaded;
+/** A loader run on the first call only; a loader that throws gives null, like one that finds nothing. */
+export function loadOnce<T>(load: () => T | null): () => T | null {
+  let loaded: T | null | undefined;
+  return () => {
+    if (loaded !== undefined) return loaded;
+    try {
+      loaded = load();
+    } catch {
+      loaded = null;
+    }
+    return loaded;
+  };
 }
+
+/** The first of `names` that dlopen loads with `symbols`; undefined when none does. */
+export function dlopenFirst<Symbols extends Record<string, import("bun:ffi").FFIFunction>>(
+  dlopen: typeof import("bun:ffi").dlopen,
+  names: readonly string[],
+  symbols: Symbols,
+): ReturnType<typeof dlopen<Symbols>> | undefined {
+  for (const name of names) {
+    try {
+      return dlopen(name, symbols);
+    } catch {
+      // try the next name
+    }
+  }
+  return undefined;
+}
+
+/** Null where no FFI binding exists (Windows, or a libc that cannot be loaded): callers fall back to paths. */
+export const nativeFs: () => NativeFs | null = loadOnce(load);
 
 function load(): NativeFs | null {
   if (process.env.LAPP_NO_NATIVE_FS === "1") return null;
@@ -65,15 +85,7 @@ function load(): NativeFs | null {
     [linux ? "__errno_location" : "__error"]: { args: [], returns: ptr },
   } as const;
   const names = linux ? LINUX_LIBC_NAMES : ["/usr/lib/libSystem.B.dylib", "libc.dylib"];
-  let lib: ReturnType<typeof dlopen<typeof symbols>> | undefined;
-  for (const name of names) {
-    try {
-      lib = dlopen(name, symbols);
-      break;
-    } catch {
-      // try the next name
-    }
-  }
+  const lib = dlopenFirst(dlopen, names, symbols);
   if (!lib) return null;
   const s = lib.symbols as unknown as Record<string, (...args: unknown[]) => number> & {
     __errno_location?: () => number;

@@ -4,7 +4,7 @@
 // fails, there is no prefilter and every file is searched by JavaScript as before.
 
 import { closeSync, constants, writeSync } from "node:fs";
-import { LINUX_LIBC_NAMES, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
+import { dlopenFirst, LINUX_LIBC_NAMES, loadOnce, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { SIGNATURE_LEADS } from "../text/binary.ts";
 import source from "./prefilter.c" with { type: "text" };
 
@@ -30,18 +30,8 @@ const MFD_CLOEXEC = 1;
 /** The open flags of a searched file (read-file.ts): no-follow, non-blocking, close-on-exec. */
 const OPEN_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK | 0o2000000;
 
-let loaded: Prefilter | null | undefined;
-
 /** This thread's prefilter, compiled on the first call; null where there is none. */
-export function nativePrefilter(): Prefilter | null {
-  if (loaded !== undefined) return loaded;
-  try {
-    loaded = load();
-  } catch {
-    loaded = null;
-  }
-  return loaded;
-}
+export const nativePrefilter: () => Prefilter | null = loadOnce(load);
 
 function load(): Prefilter | null {
   if (process.env.LAPP_NO_NATIVE_SEARCH === "1") return null;
@@ -49,7 +39,9 @@ function load(): Prefilter | null {
   const { cc, dlopen, FFIType } = require("bun:ffi") as typeof import("bun:ffi");
   const { i32, u32, f64, ptr, cstring } = FFIType;
   // TinyCC compiles a file by name: the source goes into an anonymous memory file, nothing is written to disk.
-  const libc = openLibc(dlopen, { memfd_create: { args: [cstring, u32], returns: i32 } });
+  const libc = dlopenFirst(dlopen, LINUX_LIBC_NAMES, {
+    memfd_create: { args: [cstring, u32], returns: i32 },
+  });
   if (!libc) return null;
   let compiled;
   const fd = libc.symbols.memfd_create(Buffer.from("lapp-prefilter\0"), MFD_CLOEXEC) as number;
@@ -91,18 +83,4 @@ function load(): Prefilter | null {
       return { statuses, descriptors };
     },
   };
-}
-
-function openLibc<Symbols extends Record<string, import("bun:ffi").FFIFunction>>(
-  dlopen: typeof import("bun:ffi").dlopen,
-  symbols: Symbols,
-) {
-  for (const name of LINUX_LIBC_NAMES) {
-    try {
-      return dlopen(name, symbols);
-    } catch {
-      // try the next name
-    }
-  }
-  return undefined;
 }
