@@ -7,7 +7,13 @@ import { globToRegexSource } from "./glob.ts";
 export type IgnoreVerdict = "ignore" | "whitelist" | undefined;
 
 export interface Rule {
+  /** Tested against the path relative to the rules' directory. */
   regex: RegExp;
+  /**
+   * A rule for a name at any depth (no slash, no class: `node_modules`, `*.log`): the same verdict from the last
+   * component alone, which is what walks test most (every entry of every directory), without scanning the path.
+   */
+  nameRegex?: RegExp;
   /** `!pattern`: re-includes what an earlier rule excluded. */
   whitelist: boolean;
   /** `pattern/`: matches directories only. */
@@ -62,13 +68,20 @@ export function parseIgnoreLine(raw: string): Rule | undefined {
   if (line === "") return undefined;
   let glob = line;
   // Without a slash the pattern matches a name at any depth; with one it is relative to the file's directory.
-  if (!anchored && !glob.includes("/") && !glob.startsWith("**/") && glob !== "**") glob = `**/${glob}`;
+  const anyDepth = !anchored && !glob.includes("/") && glob !== "**";
+  if (anyDepth) glob = `**/${glob}`;
   // `dir/**` matches what is inside dir, not dir itself.
   if (glob.endsWith("/**")) glob = `${glob}/*`;
   const source = globToRegexSource(glob);
   if (source === undefined) return undefined;
   try {
-    return { regex: new RegExp(source, "u"), whitelist, dirOnly };
+    const rule: Rule = { regex: new RegExp(source, "u"), whitelist, dirOnly };
+    // A class might admit a `/` where git's would not; such rules keep the whole-path test.
+    if (anyDepth && !line.includes("[")) {
+      const nameSource = globToRegexSource(line);
+      if (nameSource !== undefined) rule.nameRegex = new RegExp(nameSource, "u");
+    }
+    return rule;
   } catch {
     return undefined;
   }
@@ -76,18 +89,27 @@ export function parseIgnoreLine(raw: string): Rule | undefined {
 
 function ruleSet(rules: readonly Rule[]): RuleSet {
   if (rules.length === 0) return EMPTY_RULES;
-  // One combined test first: most paths match no rule at all.
-  const any = new RegExp(rules.map((rule) => `(?:${rule.regex.source})`).join("|"), "u");
+  // Combined tests first (one on the name, one on the path): most paths match no rule at all.
+  const anyName = combined(rules.flatMap((rule) => (rule.nameRegex ? [rule.nameRegex] : [])));
+  const anyPath = combined(rules.flatMap((rule) => (rule.nameRegex ? [] : [rule.regex])));
   return {
     size: rules.length,
     match(relative, isDir) {
-      if (!any.test(relative)) return undefined;
+      const name = relative.slice(relative.lastIndexOf("/") + 1);
+      if (!anyName?.test(name) && !anyPath?.test(relative)) return undefined;
       for (let index = rules.length - 1; index >= 0; index--) {
         const rule = rules[index]!;
         if (rule.dirOnly && !isDir) continue;
-        if (rule.regex.test(relative)) return rule.whitelist ? "whitelist" : "ignore";
+        const hit = rule.nameRegex ? rule.nameRegex.test(name) : rule.regex.test(relative);
+        if (hit) return rule.whitelist ? "whitelist" : "ignore";
       }
       return undefined;
     },
   };
+}
+
+function combined(regexes: readonly RegExp[]): RegExp | undefined {
+  return regexes.length === 0
+    ? undefined
+    : new RegExp(regexes.map((regex) => `(?:${regex.source})`).join("|"), "u");
 }

@@ -1,6 +1,8 @@
 // Ignore-file lines as git and ripgrep read them: one case per syntax rule.
+import "../support/fast-check-seed.ts";
 import { describe, expect, test } from "bun:test";
-import { parseIgnoreFile, parseIgnoreLine } from "../../src/search/ignore-rules.ts";
+import * as fc from "fast-check";
+import { parseIgnoreFile, parseIgnoreLine, type Rule } from "../../src/search/ignore-rules.ts";
 
 const verdict = (file: string, path: string, isDir = false) => parseIgnoreFile(file).match(path, isDir);
 
@@ -59,5 +61,75 @@ describe("ignore file syntax", () => {
     const rules = parseIgnoreFile("[oops\n*.tmp\n");
     expect(rules.size).toBe(1);
     expect(rules.match("x.tmp", false)).toBe("ignore");
+  });
+});
+
+describe("rules for a name at any depth are tested on the last component", () => {
+  const segment = fc.constantFrom(
+    "a",
+    "b.log",
+    "node_modules",
+    "x.tmp",
+    "dist",
+    ".hidden",
+    "a{b",
+    "c.d.e",
+    "bé",
+  );
+  const globPart = fc.constantFrom(
+    "a",
+    "*",
+    "?",
+    "**",
+    "*.log",
+    "node_modules",
+    "b.*",
+    "{a,dist}",
+    "\\*",
+    "x?tmp",
+    "é",
+  );
+  const line = fc
+    .tuple(
+      fc.boolean(),
+      fc.boolean(),
+      fc.array(globPart, { minLength: 1, maxLength: 3 }),
+      fc.boolean(),
+      fc.boolean(),
+    )
+    .map(([negate, anchor, parts, slashes, dirOnly]) => {
+      const body = parts.join(slashes ? "/" : "");
+      return `${negate ? "!" : ""}${anchor ? "/" : ""}${body}${dirOnly ? "/" : ""}`;
+    });
+
+  /** The verdict from whole-path tests only: what the rules say without the per-name shortcut. */
+  function wholePathVerdict(lines: string[], path: string, isDir: boolean) {
+    const rules = lines.map(parseIgnoreLine).filter((rule): rule is Rule => rule !== undefined);
+    for (let index = rules.length - 1; index >= 0; index--) {
+      const rule = rules[index]!;
+      if (rule.dirOnly && !isDir) continue;
+      if (rule.regex.test(path)) return rule.whitelist ? "whitelist" : "ignore";
+    }
+    return undefined;
+  }
+
+  test("property: the same verdict as testing every rule on the whole path", () => {
+    let named = 0;
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 6 }),
+        fc.array(segment, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (lines, segments, isDir) => {
+          named += lines.filter((text) => parseIgnoreLine(text)?.nameRegex).length;
+          const path = segments.join("/");
+          expect(parseIgnoreFile(lines.join("\n")).match(path, isDir)).toBe(
+            wholePathVerdict(lines, path, isDir),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(named).toBeGreaterThan(500);
   });
 });
