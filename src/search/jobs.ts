@@ -3,7 +3,13 @@
 
 import { unwrap } from "../errors.ts";
 import { compileMatcher, type Matcher, type MatcherSpec } from "./matcher.ts";
-import { type Decisions, nativePrefilter, PREFILTER, type Prefilter } from "./prefilter.ts";
+import {
+  type Decisions,
+  nativePrefilter,
+  PREFILTER,
+  type Prefilter,
+  type RequiredRunBytes,
+} from "./prefilter.ts";
 import { adoptTransferred, closeQuietly, SearchDirectories, transferableMemory } from "./read-file.ts";
 import { searchFile, type FileResult } from "./search-file.ts";
 
@@ -41,8 +47,8 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   const key = JSON.stringify(spec.matcher);
   if (cached?.key !== key) cached = { key, matcher: unwrap(compileMatcher(spec.matcher)) };
   const matcher = cached.matcher;
-  const needle = requiredBytes(matcher);
-  const prefilter = needle ? nativePrefilter() : null;
+  const required = requiredRunsOf(matcher);
+  const prefilter = required ? nativePrefilter() : null;
   const directories = new SearchDirectories();
   let budget = spec.carryBudget ?? Number.POSITIVE_INFINITY;
   const replies: JobReply[] = [];
@@ -52,7 +58,9 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
     for (let start = 0; start < jobs.length;) {
       const end = directoryRunEnd(jobs, start);
       const decided =
-        prefilter && needle ? decideRun(prefilter, jobs, start, end, needle, spec, directories) : undefined;
+        prefilter && required
+          ? decideRun(prefilter, jobs, start, end, required, spec, directories)
+          : undefined;
       let index = start;
       try {
         for (; index < end; index++) {
@@ -89,10 +97,10 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   return replies;
 }
 
-/** The bytes every matching line contains, when the matcher has them (a file without them has no match). */
-function requiredBytes(matcher: Matcher): Uint8Array | undefined {
-  const bytes = matcher.kind === "bytes" ? (matcher.ascii ? matcher.needle : undefined) : matcher.required;
-  return bytes && bytes.length > 0 ? bytes : undefined;
+/** The runs every matching line holds in order, when the matcher knows them (a file without them has no match). */
+function requiredRunsOf(matcher: Matcher): RequiredRunBytes | undefined {
+  if (matcher.kind === "regex") return matcher.runs;
+  return matcher.ascii && matcher.needle.length > 0 ? { runs: [matcher.needle], anchor: 0 } : undefined;
 }
 
 /** Where the run of jobs in the directory of `jobs[start]` ends (the walk hands a directory's files in a row). */
@@ -117,7 +125,7 @@ function decideRun(
   jobs: readonly FileJob[],
   start: number,
   end: number,
-  needle: Uint8Array,
+  required: RequiredRunBytes,
   spec: SearchSpec,
   directories: SearchDirectories,
 ): Decisions | undefined {
@@ -129,7 +137,7 @@ function decideRun(
     if (!beneath) return undefined;
     names.push(beneath.name);
   }
-  return beneath ? prefilter.decide(beneath.fd, names, needle, spec.maxFileBytes) : undefined;
+  return beneath ? prefilter.decide(beneath.fd, names, required, spec.maxFileBytes) : undefined;
 }
 
 function closeLeftOpen(decided: Decisions, slot: number): void {

@@ -3,7 +3,7 @@
 
 import { fail, ok, type Result } from "../errors.ts";
 import { invalidRegex, patternHasLineBreak } from "./messages.ts";
-import { requiredLiteral } from "./required-literal.ts";
+import { requiredRuns } from "./required-literal.ts";
 import { classEnd } from "./regex-syntax.ts";
 
 export interface MatcherSpec {
@@ -17,6 +17,7 @@ export interface MatcherSpec {
  *   a non-ASCII literal in a file that is not UTF-8, which is matched in the Latin-1 text lapp_read shows.
  * `regex`: `scan` runs over a whole decoded text to find candidate lines fast; `line` decides each candidate.
  *   `required`: ASCII bytes every match contains (case-sensitive patterns only); a file without them is skipped.
+ *   `runs`: every such run in the order a match holds them (`required` is one of them); see required-literal.ts.
  *   `probe`: `line` plus an alternative that matches at every line's end, so it always matches unless the regex
  *   engine gives up (its backtracking limit, where JavaScriptCore answers "no match"); see scan.ts.
  *
@@ -32,6 +33,7 @@ export type Matcher =
       probe: RegExp;
       everyLine: boolean;
       required: Uint8Array | undefined;
+      runs: { runs: Uint8Array[]; anchor: number } | undefined;
     };
 
 export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
@@ -69,9 +71,11 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
     // still a superset once `.` may cross lines.
     scan = new RegExp(source, `${base}gms`);
   }
-  const literal = spec.ignoreCase ? undefined : requiredLiteral(source);
-  const required = literal === undefined ? undefined : new TextEncoder().encode(literal);
-  return ok({ kind: "regex", scan, line, probe, everyLine: hasLookaround(source), required });
+  const found = spec.ignoreCase ? undefined : requiredRuns(source);
+  const encoder = new TextEncoder();
+  const runs = found && { runs: found.runs.map((run) => encoder.encode(run)), anchor: found.anchor };
+  const required = runs?.runs[runs.anchor];
+  return ok({ kind: "regex", scan, line, probe, everyLine: hasLookaround(source), required, runs });
 }
 
 /** Escapes every regex syntax character (valid with and without the `u` flag). */

@@ -1,19 +1,23 @@
 /*
  * lapp_grep's native prefilter (compiled when first needed by Bun's built-in TinyCC: see prefilter.ts).
  *
- * Most files of a search hold no match, and for a search with a required literal (a plain ASCII literal, or the
- * literal every match of a regex contains) a file without those bytes can hold none. Deciding that costs a few
- * system calls per file; done from JavaScript it cost about as much again in bindings, objects and interpreted code
- * (and a fresh server's first search runs that code cold). So this opens, checks and reads each file of a run in
- * one directory and answers, per file, only what it can prove — everything else is left to the JavaScript search
- * (UNDECIDED), which then does exactly what it did before:
- *   NO_MATCH    a regular file, no NUL byte, not UTF-16, and the needle nowhere in it: searched, no line matches.
+ * Most files of a search hold no match. When every match must contain some runs of plain ASCII in a known order
+ * (a literal is one run; `function\s+\w+Error` needs "function" and later "Error" on the same line), a file with
+ * no line holding them in that order can hold none. Deciding that costs a few system calls per file; done from
+ * JavaScript it cost about as much again in bindings, objects and interpreted code (and a fresh server's first
+ * search runs that code cold). So this opens, checks and reads each file of a run in one directory and answers,
+ * per file, only what it can prove; everything else is left to the JavaScript search (UNDECIDED), which then does
+ * exactly what it did before:
+ *   NO_MATCH    a regular file, no NUL byte, not UTF-16, and no line holding the runs in order: searched, no line
+ *               matches.
  *   BINARY      a NUL in ripgrep's first 64 KiB fill, with no UTF-16 BOM or signature lead byte before it: the
  *               JavaScript search gives such a file up before handing out a line (search-file.ts, read-file.ts).
  *   UNREADABLE  it cannot be opened (no-follow, non-blocking, inside the directory's checked descriptor), or it
  *               is not a regular file.
- *   UNDECIDED   the needle is there, or a NUL after the first fill, a UTF-16 BOM, a byte that may start a binary signature,
- *               several hard links (the blocked-inode check needs them), a size past the limit, a read error.
+ *   UNDECIDED   a line holds the runs in order, or: a NUL after the first fill, a UTF-16 BOM, a byte that may start
+ *               a binary signature, several hard links (the blocked-inode check needs them), a size past the limit,
+ *               a read error. Such a file is left open for the JavaScript search. (Past a line longer than the
+ *               buffer, only the run looked for first is required.)
  *
  * No headers: a machine running lapp need not have libc's. The few libc calls are declared here, and fstat goes
  * through syscall() with the kernel's own struct stat layout for the two architectures lapp ships for.
@@ -27,6 +31,7 @@ extern ssize_t pread(int fd, void *buffer, size_t count, long offset);
 extern int close(int fd);
 extern long syscall(long number, ...);
 extern void *memchr(const void *bytes, int value, size_t count);
+extern void *memrchr(const void *bytes, int value, size_t count);
 extern void *memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 extern void *memmove(void *to, const void *from, size_t count);
 
@@ -52,11 +57,73 @@ extern void *memmove(void *to, const void *from, size_t count);
 
 /* ripgrep's buffer: its first fill is what the binary sniff looks at. */
 #define FIRST_FILL 65536
-/* Longer needles are left to JavaScript (a needle must fit the bytes kept between reads many times over). */
-#define MAX_NEEDLE 4096
+/* Runs past this many, or longer than this in all, are left to JavaScript. */
+#define MAX_RUNS 32
+#define MAX_RUN_BYTES 4096
 
-static int examine(int fd, const unsigned char *needle, int needle_length, long long max_bytes,
-                   const unsigned char *leads, unsigned char *buffer, int buffer_length) {
+/* The runs a matching line holds in order (`bytes` concatenated, `lengths` each), looked for first: `anchor`. */
+struct runs {
+  const unsigned char *bytes;
+  const int *lengths;
+  int count;
+  int anchor;
+  const unsigned char *starts[MAX_RUNS];
+};
+
+/* Whether the line [line, end) holds every run in order, none overlapping the next (earliest fit first). */
+static int line_holds(const unsigned char *line, const unsigned char *end, const struct runs *runs) {
+  const unsigned char *at = line;
+  for (int index = 0; index < runs->count; index++) {
+    int length = runs->lengths[index];
+    const unsigned char *found = memmem(at, end - at, runs->starts[index], length);
+    if (!found) return 0;
+    at = found + length;
+  }
+  return 1;
+}
+
+/* Whether some line of [start, end) (complete lines; the last may lack its newline) holds the runs in order. */
+static int some_line_holds(const unsigned char *start, const unsigned char *end, const struct runs *runs) {
+  const unsigned char *anchor = runs->starts[runs->anchor];
+  int anchor_length = runs->lengths[runs->anchor];
+  const unsigned char *from = start;
+  while (from < end) {
+    const unsigned char *hit = memmem(from, end - from, anchor, anchor_length);
+    if (!hit) return 0;
+    const unsigned char *before = memrchr(from, '\n', hit - from);
+    const unsigned char *line = before ? before + 1 : from;
+    const unsigned char *newline = memchr(hit, '\n', end - hit);
+    const unsigned char *line_end = newline ? newline : end;
+    if (line_holds(line, line_end, runs)) return 1;
+    from = line_end + 1;
+  }
+  return 0;
+}
+
+/*
+ * The rest of a file whose current line fills the buffer (minified code): lines can no longer be told apart, so
+ * only the anchor run is looked for, from the `filled` bytes held (the line so far, which ends at file offset
+ * `offset`) to the end, the last anchor_length - 1 bytes kept between reads. Absent: no line can match.
+ */
+static int anchor_anywhere(int fd, const struct runs *runs, long long max_bytes, unsigned char *buffer,
+                           long buffer_length, long filled, long long offset) {
+  const unsigned char *anchor = runs->starts[runs->anchor];
+  long keep = runs->lengths[runs->anchor] - 1;
+  while (1) {
+    if (memmem(buffer, filled, anchor, keep + 1)) return UNDECIDED;
+    memmove(buffer, buffer + filled - keep, keep);
+    ssize_t got = pread(fd, buffer + keep, buffer_length - keep, offset);
+    if (got < 0) return UNDECIDED;
+    if (got == 0) return NO_MATCH;
+    if (memchr(buffer + keep, 0, got)) return UNDECIDED;
+    offset += got;
+    if (offset > max_bytes) return UNDECIDED;
+    filled = keep + got;
+  }
+}
+
+static int examine(int fd, const struct runs *runs, long long max_bytes, const unsigned char *leads,
+                   unsigned char *buffer, int buffer_length) {
   unsigned char stat[256];
   if (syscall(SYS_FSTAT, fd, stat) != 0) return UNREADABLE;
   if ((*(unsigned int *)(stat + MODE_AT) & S_IFMT) != S_IFREG) return UNREADABLE;
@@ -69,40 +136,58 @@ static int examine(int fd, const unsigned char *needle, int needle_length, long 
     return UNDECIDED;
   if (got > 0 && leads[buffer[0]]) return UNDECIDED;
   if (memchr(buffer, 0, got)) return BINARY;
-  if (memmem(buffer, got, needle, needle_length)) return UNDECIDED;
-  /* A short read of a regular file is its end. */
-  if (got < FIRST_FILL) return NO_MATCH;
 
-  /* The rest in larger reads; the last needle_length - 1 bytes stay in front, so a needle across reads is seen. */
+  /* Complete lines are examined; the partial last line moves to the front and the next read follows it. */
+  long filled = got;
   long long offset = got;
-  ssize_t window = got;
-  int keep = needle_length - 1;
-  ssize_t room = buffer_length - keep;
+  /* A short read of a regular file is its end. */
+  int end_of_file = got < FIRST_FILL;
   while (1) {
-    memmove(buffer, buffer + window - keep, keep);
-    got = pread(fd, buffer + keep, room, offset);
+    long complete = filled;
+    if (!end_of_file) {
+      const unsigned char *last = memrchr(buffer, '\n', filled);
+      complete = last ? last - buffer + 1 : 0;
+    }
+    if (some_line_holds(buffer, buffer + complete, runs)) return UNDECIDED;
+    if (end_of_file) return NO_MATCH;
+    long rest = filled - complete;
+    if (rest == buffer_length) return anchor_anywhere(fd, runs, max_bytes, buffer, buffer_length, rest, offset);
+    memmove(buffer, buffer + complete, rest);
+    filled = rest;
+    long room = buffer_length - filled;
+    got = pread(fd, buffer + filled, room, offset);
     if (got < 0) return UNDECIDED;
-    if (got == 0) return NO_MATCH;
+    if (memchr(buffer + filled, 0, got)) return UNDECIDED;
     offset += got;
     if (offset > max_bytes) return UNDECIDED;
-    if (memchr(buffer + keep, 0, got)) return UNDECIDED;
-    window = keep + got;
-    if (memmem(buffer, window, needle, needle_length)) return UNDECIDED;
-    if (got < room) return NO_MATCH;
+    filled += got;
+    if (got < room) end_of_file = 1;
   }
 }
 
 /*
  * Decides `count` files named in `names` (each ending with a NUL byte) inside the directory `dirfd`, writing one
- * status per file to `statuses`. `leads` has a 1 at each byte value that may start a binary signature;
- * `buffer` holds at least FIRST_FILL + needle_length bytes. `descriptors` receives, per file, the descriptor of an
- * UNDECIDED file left open for the caller (which must close it), else -1. Returns how many files it decided (not UNDECIDED), or
- * -1 (every file UNDECIDED) for a needle or buffer it does not take.
+ * status per file to `statuses`. The runs: `run_count` of them, `run_bytes` concatenated, `run_lengths` each, the
+ * one looked for first at `anchor`. `leads` has a 1 at each byte value that may start a binary signature;
+ * `buffer` holds `buffer_length` bytes, at least FIRST_FILL. `descriptors` receives, per file, the descriptor of an
+ * UNDECIDED file left open for the caller (which must close it), else -1. Returns how many files it decided (not
+ * UNDECIDED), or -1 (every file UNDECIDED) for runs or a buffer it does not take.
  */
-int lapp_prefilter(int dirfd, const char *names, int count, int flags, const unsigned char *needle,
-                   int needle_length, double max_bytes, const unsigned char *leads, unsigned char *buffer,
-                   int buffer_length, unsigned char *statuses, int *descriptors) {
-  if (needle_length < 1 || needle_length > MAX_NEEDLE || buffer_length < FIRST_FILL + needle_length) {
+int lapp_prefilter(int dirfd, const char *names, int count, int flags, const unsigned char *run_bytes,
+                   const int *run_lengths, int run_count, int anchor, double max_bytes, const unsigned char *leads,
+                   unsigned char *buffer, int buffer_length, unsigned char *statuses, int *descriptors) {
+  struct runs runs = {run_bytes, run_lengths, run_count, anchor};
+  int total = 0;
+  int usable = run_count >= 1 && run_count <= MAX_RUNS && anchor >= 0 && anchor < run_count &&
+               buffer_length >= FIRST_FILL;
+  for (int index = 0; usable && index < run_count; index++) {
+    if (run_lengths[index] < 1) usable = 0;
+    else {
+      runs.starts[index] = run_bytes + total;
+      total += run_lengths[index];
+    }
+  }
+  if (!usable || total > MAX_RUN_BYTES) {
     for (int index = 0; index < count; index++) {
       statuses[index] = UNDECIDED;
       descriptors[index] = -1;
@@ -116,7 +201,7 @@ int lapp_prefilter(int dirfd, const char *names, int count, int flags, const uns
     int status = UNREADABLE;
     descriptors[index] = -1;
     if (fd >= 0) {
-      status = examine(fd, needle, needle_length, (long long)max_bytes, leads, buffer, buffer_length);
+      status = examine(fd, &runs, (long long)max_bytes, leads, buffer, buffer_length);
       /* An undecided regular file stays open for the JavaScript search, which closes it (no second open). */
       if (status == UNDECIDED) descriptors[index] = fd;
       else close(fd);

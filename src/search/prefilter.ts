@@ -1,5 +1,5 @@
 // grep's native prefilter (prefilter.c): decides, for a run of files in one checked directory, the files that
-// cannot match a search's required literal — in one call, instead of a JavaScript open, read and scan per file.
+// cannot match a search's required runs of text — in one call, instead of a JavaScript open, read and scan per file.
 // Compiled on first use by Bun's built-in TinyCC, per thread; on a platform, architecture or libc where that
 // fails, there is no prefilter and every file is searched by JavaScript as before.
 
@@ -18,14 +18,19 @@ export interface Decisions {
   descriptors: Int32Array;
 }
 
-export interface Prefilter {
-  /** Decides the files named (each inside the directory open as `dirFd`). */
-  decide(dirFd: number, names: readonly string[], needle: Uint8Array, maxBytes: number): Decisions;
+/** Runs of ASCII every matching line holds in this order (matcher.ts), the one looked for first at `anchor`. */
+export interface RequiredRunBytes {
+  runs: readonly Uint8Array[];
+  anchor: number;
 }
 
-/** Bytes read at once after ripgrep's first 64 KiB fill, plus room for the longest needle the C code takes. */
-const READ_BYTES = 256 * 1024;
-const MAX_NEEDLE = 4096;
+export interface Prefilter {
+  /** Decides the files named (each inside the directory open as `dirFd`). */
+  decide(dirFd: number, names: readonly string[], required: RequiredRunBytes, maxBytes: number): Decisions;
+}
+
+/** The buffer a file is read through after ripgrep's first 64 KiB fill: lines up to this long are told apart. */
+const BUFFER_BYTES = 256 * 1024;
 const MFD_CLOEXEC = 1;
 /** The open flags of a searched file (read-file.ts): no-follow, non-blocking, close-on-exec. */
 const OPEN_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK | 0o2000000;
@@ -52,27 +57,34 @@ function load(): Prefilter | null {
     compiled = cc({
       source: `/proc/self/fd/${fd}`,
       symbols: {
-        lapp_prefilter: { args: [i32, ptr, i32, i32, ptr, i32, f64, ptr, ptr, i32, ptr, ptr], returns: i32 },
+        lapp_prefilter: {
+          args: [i32, ptr, i32, i32, ptr, ptr, i32, i32, f64, ptr, ptr, i32, ptr, ptr],
+          returns: i32,
+        },
       },
     });
   } finally {
     closeSync(fd);
   }
   const run = compiled.symbols.lapp_prefilter;
-  const buffer = Buffer.allocUnsafe(READ_BYTES + MAX_NEEDLE);
+  const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
   const leads = Buffer.from(SIGNATURE_LEADS);
   return {
-    decide(dirFd, names, needle, maxBytes) {
+    decide(dirFd, names, required, maxBytes) {
       const statuses = new Uint8Array(names.length);
       const descriptors = new Int32Array(names.length);
       const joined = Buffer.from(`${names.join("\0")}\0`);
+      const runBytes = Buffer.concat(required.runs);
+      const runLengths = Int32Array.from(required.runs, (run) => run.length);
       run(
         dirFd,
         joined,
         names.length,
         OPEN_FLAGS,
-        needle,
-        needle.length,
+        runBytes,
+        runLengths,
+        runLengths.length,
+        required.anchor,
         maxBytes,
         leads,
         buffer,

@@ -1,5 +1,5 @@
-// A run of plain ASCII characters every match of a regex must contain (pure), as ripgrep extracts one:
-// a file whose bytes lack it cannot match, so it is skipped without being decoded. Conservative by construction:
+// Runs of plain ASCII characters every match of a regex must contain, in order (pure), as ripgrep extracts them:
+// a file whose bytes lack them cannot match, so it is skipped without being decoded. Conservative by construction:
 // anything not understood (groups, classes, escapes, alternation) ends a run or gives up.
 
 import { classEnd } from "./regex-syntax.ts";
@@ -7,8 +7,23 @@ import { classEnd } from "./regex-syntax.ts";
 const SYNTAX = "\\^$.*+?()[]{}|/";
 const MIN_LENGTH = 2;
 
-/** Undefined when no useful literal is certain (top-level alternation, or nothing long enough). */
+/**
+ * Every run of plain ASCII a match must contain, in the order a match holds them (runs of the top-level sequence,
+ * none overlapping the next), and which of them the search looks for first (`anchor`, the rarest). Undefined when
+ * none is certain (top-level alternation, or nothing long enough).
+ */
+export interface RequiredRuns {
+  runs: string[];
+  anchor: number;
+}
+
+/** The run a search looks for first (see `requiredRuns`); undefined when there is none. */
 export function requiredLiteral(source: string): string | undefined {
+  const required = requiredRuns(source);
+  return required?.runs[required.anchor];
+}
+
+export function requiredRuns(source: string): RequiredRuns | undefined {
   const runs: string[] = [];
   let run = "";
   const endRun = () => {
@@ -70,7 +85,7 @@ export function requiredLiteral(source: string): string | undefined {
     }
   }
   endRun();
-  return rarest(runs);
+  return runs.length === 0 ? undefined : { runs, anchor: rarest(runs) };
 }
 
 /**
@@ -78,17 +93,17 @@ export function requiredLiteral(source: string): string | undefined {
  * its literals by their rarest byte), the longer on a tie. `function\s+\w+Error` scans for "Error", held by
  * 2.5× fewer lines of JavaScript than "function", so fewer candidate lines are decoded and tested.
  */
-function rarest(runs: readonly string[]): string | undefined {
-  let best: string | undefined;
+function rarest(runs: readonly string[]): number {
+  let best = 0;
   let bestScore = Infinity;
-  for (const run of runs) {
+  runs.forEach((run, index) => {
     let score = Infinity;
     for (const char of run) score = Math.min(score, commonness(char));
-    if (score < bestScore || (score === bestScore && run.length > best!.length)) {
-      best = run;
+    if (score < bestScore || (score === bestScore && run.length > runs[best]!.length)) {
+      best = index;
       bestScore = score;
     }
-  }
+  });
   return best;
 }
 

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import * as fc from "fast-check";
 import { runJobs, type SearchSpec } from "../../src/search/jobs.ts";
 import { compileMatcher, type MatcherSpec } from "../../src/search/matcher.ts";
-import { nativePrefilter, PREFILTER } from "../../src/search/prefilter.ts";
+import { nativePrefilter, PREFILTER, type RequiredRunBytes } from "../../src/search/prefilter.ts";
 import { searchFile } from "../../src/search/search-file.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 
@@ -32,8 +32,8 @@ const KiB = 1024;
  * The statuses of `names`, checking the descriptors handed back: open (and then closed here) exactly for the files
  * left undecided, -1 for every file decided.
  */
-function decide(dirFd: number, names: string[], needle: Uint8Array, maxBytes: number): number[] {
-  const { statuses, descriptors } = nativePrefilter()!.decide(dirFd, names, needle, maxBytes);
+function decide(dirFd: number, names: string[], required: RequiredRunBytes, maxBytes: number): number[] {
+  const { statuses, descriptors } = nativePrefilter()!.decide(dirFd, names, required, maxBytes);
   names.forEach((_, index) => {
     if (statuses[index] === PREFILTER.undecided) {
       expect(descriptors[index]).toBeGreaterThanOrEqual(0);
@@ -99,7 +99,7 @@ describe.skipIf(!supported)("the prefilter's answer for each kind of file", () =
     const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
     try {
       const names = [...cases.map(([name]) => name), "missing.txt"];
-      const encoded = new TextEncoder().encode(needle);
+      const encoded = { runs: [new TextEncoder().encode(needle)], anchor: 0 };
       const statuses = decide(dirFd, names.slice(0, -2), encoded, 64 * 1024 * 1024);
       // The too-large case is decided with a limit below its size; missing is a name that is not there.
       const small = decide(dirFd, ["too-large.txt", "missing.txt"], encoded, KiB);
@@ -123,11 +123,62 @@ describe.skipIf(!supported)("the prefilter's answer for each kind of file", () =
     const prefilter = nativePrefilter()!;
     const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
     try {
-      for (const bad of [new Uint8Array(0), new Uint8Array(5000).fill(97)])
+      const a = new Uint8Array([97]);
+      const bads = [
+        { runs: [], anchor: 0 },
+        { runs: [new Uint8Array(0)], anchor: 0 },
+        { runs: [new Uint8Array(5000).fill(97)], anchor: 0 },
+        { runs: [a, a], anchor: 2 },
+        { runs: Array.from({ length: 33 }, () => a), anchor: 0 },
+      ];
+      for (const bad of bads)
         expect([...prefilter.decide(dirFd, ["plain.txt", "nul-early.bin"], bad, 1 << 20).statuses]).toEqual([
           PREFILTER.undecided,
           PREFILTER.undecided,
         ]);
+    } finally {
+      closeSync(dirFd);
+    }
+  });
+});
+
+describe.skipIf(!supported)("runs in order on one line", () => {
+  const directory = join(temp, "ordered");
+  mkdirSync(directory);
+  const long = "z".repeat(300 * 1024);
+  const files: Array<[string, string, number]> = [
+    ["same-line.js", "let a;\nfunction fooError() {}\n", PREFILTER.undecided],
+    ["adjacent.js", "functionError\n", PREFILTER.undecided],
+    ["other-lines.js", "function foo() {}\nthrow new Error();\n", PREFILTER.noMatch],
+    ["wrong-order.js", "new Error(); function foo() {}\n", PREFILTER.noMatch],
+    ["no-final-newline.js", "x\nfunction aError", PREFILTER.undecided],
+    ["split-across-reads.js", `${"w\n".repeat(100 * 1024)}function fooError\n`, PREFILTER.undecided],
+    ["long-line-without.js", `function a\n${long}\n`, PREFILTER.noMatch],
+    ["long-line-then-anchor.js", `${long}\nError\n`, PREFILTER.undecided],
+    ["long-line-holding-anchor.js", `${long}Error${long}`, PREFILTER.undecided],
+  ];
+  for (const [name, content] of files) writeFileSync(join(directory, name), content);
+
+  test("a file holds a match only where one line holds every run in order", () => {
+    const compiled = compileMatcher({
+      pattern: String.raw`function\s+\w+Error`,
+      literal: false,
+      ignoreCase: false,
+    });
+    if (!compiled.ok || compiled.value.kind !== "regex" || !compiled.value.runs)
+      throw new Error("unreachable");
+    expect(compiled.value.runs.runs.map((run) => Buffer.from(run).toString())).toEqual(["function", "Error"]);
+    const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      const statuses = decide(
+        dirFd,
+        files.map(([name]) => name),
+        compiled.value.runs,
+        1 << 26,
+      );
+      expect(Object.fromEntries(files.map(([name], index) => [name, statuses[index]]))).toEqual(
+        Object.fromEntries(files.map(([name, , status]) => [name, status])),
+      );
     } finally {
       closeSync(dirFd);
     }
@@ -142,8 +193,18 @@ const piece = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.constantFrom("needle", "NEEDLE", "need", "le\n", "Error", "function  fooError "),
+    arbitrary: fc.constantFrom(
+      "needle",
+      "NEEDLE",
+      "need",
+      "le\n",
+      "Error",
+      "function  fooError ",
+      "function x",
+    ),
   },
+  // A line longer than the prefilter's buffer (past it, only the run looked for first is required).
+  { weight: 1, arbitrary: fc.constant("y".repeat(300 * 1024)) },
   { weight: 1, arbitrary: fc.constantFrom("\0", "\xff\xfe", "\xfe\xff", "PK", "\xe9", "\x89PNG") },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 90 }).map((kib) => "x".repeat(kib * 1024 - 1) + "\n") },
 );
@@ -156,6 +217,9 @@ const matcherSpec = fc.constantFrom<MatcherSpec>(
   { pattern: "le\nx", literal: true, ignoreCase: false },
   { pattern: String.raw`function\s+\w+Error`, literal: false, ignoreCase: false },
   { pattern: "ne+dle", literal: false, ignoreCase: false },
+  { pattern: "need.*le", literal: false, ignoreCase: false },
+  { pattern: "le.*need", literal: false, ignoreCase: false },
+  { pattern: String.raw`Error\s*\w*function`, literal: false, ignoreCase: false },
   { pattern: "needle", literal: true, ignoreCase: true },
 );
 
@@ -187,12 +251,15 @@ describe.skipIf(!supported)(
               carryBytes: 1 << 20,
             };
             const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
-            const needle = compiled.value.kind === "bytes" ? compiled.value.needle : compiled.value.required;
-            if (needle && !matcher.ignoreCase)
+            const required =
+              compiled.value.kind === "bytes"
+                ? { runs: [compiled.value.needle], anchor: 0 }
+                : compiled.value.runs;
+            if (required && !matcher.ignoreCase)
               for (const status of decide(
                 dirFd,
                 paths.map((path) => path.slice(directory.length + 1)),
-                needle,
+                required,
                 1 << 26,
               )) {
                 if (status === PREFILTER.noMatch) decided.noMatch++;

@@ -1,7 +1,7 @@
 // The literal a regex requires: what is extracted, what is refused, and that it never excludes a real match.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { requiredLiteral } from "../../src/search/required-literal.ts";
+import { requiredLiteral, requiredRuns } from "../../src/search/required-literal.ts";
 
 describe("requiredLiteral", () => {
   const cases: [pattern: string, expected: string | undefined][] = [
@@ -69,6 +69,17 @@ describe("requiredLiteral", () => {
           const literal = requiredLiteral(pattern);
           if (literal === undefined) return;
           for (const text of texts) if (regex.test(text)) expect(text).toContain(literal);
+          // Every run, in order, none overlapping the next (what the native prefilter looks for on a line).
+          const runs = requiredRuns(pattern)!.runs;
+          for (const text of texts) {
+            if (!regex.test(text)) continue;
+            let at = 0;
+            for (const run of runs) {
+              const found = text.indexOf(run, at);
+              expect(found).toBeGreaterThanOrEqual(0);
+              at = found + run.length;
+            }
+          }
         },
       ),
       { numRuns: 2000 },
