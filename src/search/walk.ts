@@ -1,9 +1,9 @@
 // The directory walk of lapp_grep, like `rg --hidden`: ignore files (nested, parents, global), `glob` overrides,
 // hidden files searched, `.git` never entered, symlinks not followed, blocked paths never listed. Sorted, lazy.
 
-import { type Dirent, readdirSync } from "node:fs";
 import { isRuleFileName, loadAncestorRules, loadDirectoryRules, loadGlobalRules } from "./ignore-files.ts";
 import { type GlobalRules, IgnoreStack } from "./ignore-stack.ts";
+import { listDirectory, type ListedEntry } from "./list-directory.ts";
 import type { Overrides } from "./overrides.ts";
 
 export interface WalkOptions {
@@ -31,7 +31,7 @@ export interface WalkedFile {
 interface Frame {
   directory: string;
   stack: IgnoreStack;
-  entries: Dirent[];
+  entries: ListedEntry[];
   index: number;
 }
 
@@ -56,8 +56,8 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
     }
     const name = entry.name;
     if (name === ".git") continue;
-    const isDir = entry.isDirectory();
-    if (!isDir && !entry.isFile()) continue; // symlinks, sockets, devices: never followed or read
+    const isDir = entry.kind === "directory";
+    if (!isDir && entry.kind !== "file") continue; // symlinks, sockets, devices: never followed or read
     const absolute = frame.directory === "/" ? `/${name}` : `${frame.directory}/${name}`;
     const relative = relativeOf(absolute);
     if (options.isBlocked(relative)) continue;
@@ -96,9 +96,9 @@ function open(
   relativeOf: (absolute: string) => string,
   isBlocked: (relative: string) => boolean,
 ): Frame | undefined {
-  let entries: Dirent[];
+  let entries: ListedEntry[];
   try {
-    entries = readdirSync(directory, { withFileTypes: true });
+    entries = listDirectory(directory);
   } catch {
     return undefined; // unreadable directories are skipped, as ripgrep does (it only warns)
   }

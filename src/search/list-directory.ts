@@ -1,0 +1,62 @@
+// A directory's entries for lapp_grep's walk: through the native lister (list-directory.c) where there is one,
+// else Node's readdir. Both give the same names and kinds; the native one falls back to readdir for a directory
+// whose listing it cannot give exactly (a name that is not UTF-8, a file system that does not tell entry types).
+
+import { isUtf8 } from "node:buffer";
+import { constants, readdirSync } from "node:fs";
+import { DIRECTORY, NOFOLLOW } from "../files/fs-native.ts";
+import { nativeCode } from "./native-code.ts";
+
+export interface ListedEntry {
+  name: string;
+  /** Symlinks, FIFOs, sockets and devices are "other": the walk never follows or reads them. */
+  kind: "file" | "directory" | "other";
+}
+
+/** The kernel's d_type values the lister passes on (list-directory.c). */
+const DT_UNKNOWN = 0;
+const DT_DIR = 4;
+const DT_REG = 8;
+/** list-directory.c: the entries did not fit the buffer. */
+const LIST_TOO_SMALL = -100_000;
+/** Never through a symlink: a directory swapped for one is not listed at all. */
+const LIST_FLAGS = constants.O_RDONLY | DIRECTORY | NOFOLLOW | 0o2000000;
+
+let buffer = Buffer.allocUnsafe(64 * 1024);
+
+/** The entries of `directory` (unsorted); throws when it cannot be listed (the walk skips it, as ripgrep does). */
+export function listDirectory(directory: string): ListedEntry[] {
+  return nativeListing(directory) ?? readdirListing(directory);
+}
+
+/** The native listing alone; undefined where there is none or it leaves the directory to readdir. */
+export function nativeListing(directory: string): ListedEntry[] | undefined {
+  const list = nativeCode()?.lapp_list_directory;
+  if (!list) return undefined;
+  const path = Buffer.from(`${directory}\0`);
+  let written = list(path, LIST_FLAGS, buffer, buffer.length) as number;
+  while (written === LIST_TOO_SMALL) {
+    buffer = Buffer.allocUnsafe(buffer.length * 4);
+    written = list(path, LIST_FLAGS, buffer, buffer.length) as number;
+  }
+  if (written < 0) throw new Error(`cannot list ${directory}`);
+  const packed = buffer.subarray(0, written);
+  if (!isUtf8(packed)) return undefined;
+  const entries: ListedEntry[] = [];
+  for (let at = 0; at < written;) {
+    const type = packed[at]!;
+    if (type === DT_UNKNOWN) return undefined;
+    const end = packed.indexOf(0, at + 1);
+    const kind = type === DT_DIR ? "directory" : type === DT_REG ? "file" : "other";
+    entries.push({ name: packed.toString("utf8", at + 1, end), kind });
+    at = end + 1;
+  }
+  return entries;
+}
+
+function readdirListing(directory: string): ListedEntry[] {
+  return readdirSync(directory, { withFileTypes: true }).map((entry) => ({
+    name: entry.name,
+    kind: entry.isDirectory() ? "directory" : entry.isFile() ? "file" : "other",
+  }));
+}

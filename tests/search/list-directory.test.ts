@@ -1,0 +1,75 @@
+// The walk's directory listing (list-directory.ts over list-directory.c) gives exactly the names and kinds Node's
+// readdir gives, falls back to it where it cannot, and never lists through a symlink.
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { listDirectory, nativeListing } from "../../src/search/list-directory.ts";
+import { nativeCode } from "../../src/search/native-code.ts";
+import { makeTempRoot } from "../support/lapp-session.ts";
+
+const supported = process.platform === "linux" && (process.arch === "x64" || process.arch === "arm64");
+const temp = makeTempRoot("lapp-list-");
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** What Node's readdir says, as the walk sees it: sorted `name kind`. */
+function readdirView(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true })
+    .map((entry) => `${entry.name} ${entry.isDirectory() ? "directory" : entry.isFile() ? "file" : "other"}`)
+    .sort();
+}
+
+/** The listing the walk gets; `native`: the native lister's own, which must not have fallen back to readdir. */
+function listedView(directory: string, native = true): string[] {
+  const entries = native ? nativeListing(directory) : listDirectory(directory);
+  if (!entries) throw new Error(`the native lister left ${directory} to readdir`);
+  return entries.map((entry) => `${entry.name} ${entry.kind}`).sort();
+}
+
+describe.skipIf(!supported)("the native lister", () => {
+  test("is compiled here", () => expect(nativeCode()?.lapp_list_directory).toBeDefined());
+
+  test("every kind of entry, odd names included, as readdir lists them", () => {
+    const directory = join(temp, "kinds");
+    mkdirSync(join(directory, "sub"), { recursive: true });
+    writeFileSync(join(directory, "plain.txt"), "x");
+    writeFileSync(join(directory, ".hidden"), "x");
+    writeFileSync(join(directory, "new\nline.txt"), "x");
+    writeFileSync(join(directory, "día ü.md"), "x");
+    writeFileSync(join(directory, "...."), "x");
+    symlinkSync("plain.txt", join(directory, "link"));
+    symlinkSync("sub", join(directory, "dir-link"));
+    Bun.spawnSync(["mkfifo", join(directory, "fifo")]);
+    expect(listedView(directory)).toEqual(readdirView(directory));
+    expect(listedView(directory)).toContain("sub directory");
+    expect(listedView(directory)).toContain("link other");
+  });
+
+  test("a directory whose names outgrow the buffer (grown and listed again)", () => {
+    const directory = join(temp, "many");
+    mkdirSync(directory);
+    for (let index = 0; index < 3000; index++)
+      writeFileSync(join(directory, `${"n".repeat(40)}-${index}`), "");
+    const listed = listedView(directory);
+    expect(listed.length).toBe(3000);
+    expect(listed).toEqual(readdirView(directory));
+  });
+
+  test("a name that is not UTF-8 is left to readdir, and listed as it lists it", () => {
+    const directory = join(temp, "latin1");
+    mkdirSync(directory);
+    writeFileSync(Buffer.from(`${directory}/caf\xe9.txt`, "latin1"), "x");
+    writeFileSync(join(directory, "ok.txt"), "x");
+    expect(nativeListing(directory)).toBeUndefined();
+    expect(listedView(directory, false)).toEqual(readdirView(directory));
+  });
+
+  test("a symlink to a directory, a file and a missing path are not listed", () => {
+    const directory = join(temp, "target");
+    mkdirSync(directory);
+    writeFileSync(join(directory, "secret.txt"), "x");
+    symlinkSync(directory, join(temp, "alias"));
+    expect(() => listDirectory(join(temp, "alias"))).toThrow();
+    expect(() => listDirectory(join(directory, "secret.txt"))).toThrow();
+    expect(() => listDirectory(join(temp, "missing"))).toThrow();
+  });
+});
