@@ -53,14 +53,12 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   let budget = spec.carryBudget ?? Number.POSITIVE_INFINITY;
   const replies: JobReply[] = [];
   try {
-    // Run by run of files in one directory: the prefilter decides the files it can prove have no match (through
-    // the directory's checked descriptor); the others are searched here, through the same descriptor.
+    // Run by run of files in one directory: the prefilter opens them through the directory's checked descriptor and
+    // decides those it can prove have no match; the others it hands over open, to be searched here.
     for (let start = 0; start < jobs.length;) {
       const end = directoryRunEnd(jobs, start);
       const decided =
-        prefilter && required
-          ? decideRun(prefilter, jobs, start, end, required, spec, directories)
-          : undefined;
+        prefilter && required ? decideRun(prefilter, jobs, start, end, required, spec) : undefined;
       let index = start;
       try {
         for (; index < end; index++) {
@@ -76,10 +74,13 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
             carryBytes: Math.min(spec.carryBytes ?? 0, budget),
             knownDigest: job.knownDigest,
           };
-          const result =
-            status !== PREFILTER.undecided
-              ? decidedResult(status)
-              : searchFile(job.absolute, options, directories, openFd >= 0 ? openFd : undefined);
+          let result: FileResult;
+          if (decided?.refused) {
+            // Its directory moved away from the walked path while the prefilter opened its files.
+            if (openFd >= 0) closeQuietly(openFd);
+            result = { kind: "unreadable" };
+          } else if (status !== PREFILTER.undecided) result = decidedResult(status);
+          else result = searchFile(job.absolute, options, directories, openFd >= 0 ? openFd : undefined);
           if (result.kind === "searched" && result.bytes) budget -= result.bytes.buffer.byteLength;
           replies.push({ id: job.id, result });
         }
@@ -117,8 +118,8 @@ function isDirectFile(path: string, directory: string): boolean {
 }
 
 /**
- * The prefilter's decisions for jobs[start…end), all in one directory, opened (and checked) through `directories`
- * with each job's tag, so a directory that moves meanwhile refuses them all. Undefined without a checked directory.
+ * The prefilter's decisions for jobs[start…end), all in one directory (which it checks, before and after, to be
+ * exactly at the walked path). Undefined when it could not decide: the files are then searched as without it.
  */
 function decideRun(
   prefilter: Prefilter,
@@ -127,17 +128,13 @@ function decideRun(
   end: number,
   required: RequiredRunBytes,
   spec: SearchSpec,
-  directories: SearchDirectories,
 ): Decisions | undefined {
-  const names: string[] = [];
-  let beneath: ReturnType<SearchDirectories["open"]>;
-  for (let index = start; index < end; index++) {
-    directories.tag = index;
-    beneath = directories.open(jobs[index]!.absolute);
-    if (!beneath) return undefined;
-    names.push(beneath.name);
-  }
-  return beneath ? prefilter.decide(beneath.fd, names, required, spec.maxFileBytes) : undefined;
+  const first = jobs[start]!.absolute;
+  const slash = first.lastIndexOf("/");
+  if (slash < 0) return undefined;
+  const directory = slash === 0 ? "/" : first.slice(0, slash);
+  const names = jobs.slice(start, end).map((job) => job.absolute.slice(slash + 1));
+  return prefilter.decide(directory, names, required, spec.maxFileBytes);
 }
 
 function closeLeftOpen(decided: Decisions, slot: number): void {

@@ -12,8 +12,8 @@
  *               matches.
  *   BINARY      a NUL in ripgrep's first 64 KiB fill, with no UTF-16 BOM or signature lead byte before it: the
  *               JavaScript search gives such a file up before handing out a line (search-file.ts, read-file.ts).
- *   UNREADABLE  it cannot be opened (no-follow, non-blocking, inside the directory's checked descriptor), or it
- *               is not a regular file.
+ *   UNREADABLE  it cannot be opened (no-follow, non-blocking, inside the directory's descriptor, which is checked
+ *               to be exactly at the walked path before and after), or it is not a regular file.
  *   UNDECIDED   a line holds the runs in order, or: a NUL after the first fill, a UTF-16 BOM, a byte that may start
  *               a binary signature, several hard links (the blocked-inode check needs them), a size past the limit,
  *               a read error. Such a file is left open for the JavaScript search. (Past a line longer than the
@@ -26,7 +26,11 @@
 typedef unsigned long size_t;
 typedef long ssize_t;
 
+extern int open(const char *path, int flags, ...);
 extern int openat(int dirfd, const char *name, int flags, ...);
+extern ssize_t readlink(const char *path, char *buffer, size_t size);
+extern size_t strlen(const char *text);
+extern int memcmp(const void *left, const void *right, size_t count);
 extern ssize_t pread(int fd, void *buffer, size_t count, long offset);
 extern int close(int fd);
 extern long syscall(long number, ...);
@@ -165,17 +169,48 @@ static int examine(int fd, const struct runs *runs, long long max_bytes, const u
   }
 }
 
+/* Whether the descriptor `fd` is at `expected` now, as the kernel tells (/proc/self/fd); no when it cannot tell. */
+static int is_at(int fd, const char *expected) {
+  char link[32] = "/proc/self/fd/";
+  char digits[12];
+  int count = 0;
+  do {
+    digits[count++] = (char)('0' + fd % 10);
+    fd /= 10;
+  } while (fd > 0);
+  int at = 14;
+  while (count > 0) link[at++] = digits[--count];
+  link[at] = 0;
+  char where[4097];
+  ssize_t length = readlink(link, where, sizeof where - 1);
+  if (length < 0 || length >= (ssize_t)sizeof where - 1) return 0;
+  size_t expected_length = strlen(expected);
+  return (size_t)length == expected_length && memcmp(where, expected, expected_length) == 0;
+}
+
+static void leave_undecided(int count, unsigned char *statuses, int *descriptors) {
+  for (int index = 0; index < count; index++) {
+    statuses[index] = UNDECIDED;
+    descriptors[index] = -1;
+  }
+}
+
 /*
- * Decides `count` files named in `names` (each ending with a NUL byte) inside the directory `dirfd`, writing one
- * status per file to `statuses`. The runs: `run_count` of them, `run_bytes` concatenated, `run_lengths` each, the
- * one looked for first at `anchor`. `leads` has a 1 at each byte value that may start a binary signature;
- * `buffer` holds `buffer_length` bytes, at least FIRST_FILL. `descriptors` receives, per file, the descriptor of an
- * UNDECIDED file left open for the caller (which must close it), else -1. Returns how many files it decided (not
- * UNDECIDED), or -1 (every file UNDECIDED) for runs or a buffer it does not take.
+ * Decides `count` files named in `names` (each ending with a NUL byte) inside `directory`, writing one status per
+ * file to `statuses`. The directory is opened with `directory_flags` (no-follow) and must be exactly at its path
+ * (the kernel's answer) when opened and again once every file is opened; its files are opened inside it with
+ * `flags`. The runs: `run_count` of them, `run_bytes` concatenated, `run_lengths` each, the one looked for first at
+ * `anchor`. `leads` has a 1 at each byte value that may start a binary signature; `buffer` holds `buffer_length`
+ * bytes, at least FIRST_FILL. `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for
+ * the caller (which must close it), else -1.
+ * Returns how many files it decided (not UNDECIDED); -1 when it did nothing (every file UNDECIDED, no descriptor):
+ * runs or a buffer it does not take, or a directory it cannot open or check; -2 when the directory was no longer at
+ * its path after the files were opened: the caller refuses them all (and closes the descriptors).
  */
-int lapp_prefilter(int dirfd, const char *names, int count, int flags, const unsigned char *run_bytes,
-                   const int *run_lengths, int run_count, int anchor, double max_bytes, const unsigned char *leads,
-                   unsigned char *buffer, int buffer_length, unsigned char *statuses, int *descriptors) {
+int lapp_prefilter(const char *directory, int directory_flags, const char *names, int count, int flags,
+                   const unsigned char *run_bytes, const int *run_lengths, int run_count, int anchor,
+                   double max_bytes, const unsigned char *leads, unsigned char *buffer, int buffer_length,
+                   unsigned char *statuses, int *descriptors) {
   struct runs runs = {run_bytes, run_lengths, run_count, anchor};
   int total = 0;
   int usable = run_count >= 1 && run_count <= MAX_RUNS && anchor >= 0 && anchor < run_count &&
@@ -187,11 +222,12 @@ int lapp_prefilter(int dirfd, const char *names, int count, int flags, const uns
       total += run_lengths[index];
     }
   }
-  if (!usable || total > MAX_RUN_BYTES) {
-    for (int index = 0; index < count; index++) {
-      statuses[index] = UNDECIDED;
-      descriptors[index] = -1;
-    }
+  leave_undecided(count, statuses, descriptors);
+  if (!usable || total > MAX_RUN_BYTES) return -1;
+  int dirfd = open(directory, directory_flags);
+  if (dirfd < 0) return -1;
+  if (!is_at(dirfd, directory)) {
+    close(dirfd);
     return -1;
   }
   int decided = 0;
@@ -199,7 +235,6 @@ int lapp_prefilter(int dirfd, const char *names, int count, int flags, const uns
   for (int index = 0; index < count; index++) {
     int fd = openat(dirfd, name, flags);
     int status = UNREADABLE;
-    descriptors[index] = -1;
     if (fd >= 0) {
       status = examine(fd, &runs, (long long)max_bytes, leads, buffer, buffer_length);
       /* An undecided regular file stays open for the JavaScript search, which closes it (no second open). */
@@ -211,5 +246,8 @@ int lapp_prefilter(int dirfd, const char *names, int count, int flags, const uns
     while (*name) name++;
     name++;
   }
-  return decided;
+  /* Moved meanwhile (out of the root, say): what was opened through it may lie elsewhere. */
+  int moved = !is_at(dirfd, directory);
+  close(dirfd);
+  return moved ? -2 : decided;
 }

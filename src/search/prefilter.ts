@@ -3,7 +3,7 @@
 // Compiled on first use (native-code.ts); where it cannot be, every file is searched by JavaScript as before.
 
 import { constants } from "node:fs";
-import { loadOnce, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
+import { DIRECTORY, loadOnce, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { SIGNATURE_LEADS } from "../text/binary.ts";
 import { nativeCode } from "./native-code.ts";
 
@@ -15,6 +15,8 @@ export interface Decisions {
   statuses: Uint8Array;
   /** Per name, an undecided file's descriptor, left open for the caller to search and close; else -1. */
   descriptors: Int32Array;
+  /** The directory was no longer at its path once its files were opened: they are all refused (unreadable). */
+  refused: boolean;
 }
 
 /** Runs of ASCII every matching line holds in this order (matcher.ts), the one looked for first at `anchor`. */
@@ -24,14 +26,24 @@ export interface RequiredRunBytes {
 }
 
 export interface Prefilter {
-  /** Decides the files named (each inside the directory open as `dirFd`). */
-  decide(dirFd: number, names: readonly string[], required: RequiredRunBytes, maxBytes: number): Decisions;
+  /**
+   * Decides the files named inside `directory` (a walked, real path). Undefined when it decided nothing and opened
+   * nothing (a directory it could not open or check, runs it does not take).
+   */
+  decide(
+    directory: string,
+    names: readonly string[],
+    required: RequiredRunBytes,
+    maxBytes: number,
+  ): Decisions | undefined;
 }
 
 /** The buffer a file is read through after ripgrep's first 64 KiB fill: lines up to this long are told apart. */
 const BUFFER_BYTES = 256 * 1024;
 /** The open flags of a searched file (read-file.ts): no-follow, non-blocking, close-on-exec. */
 const OPEN_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK | 0o2000000;
+/** The open flags of its directory (read-file.ts, openCheckedDirectory), close-on-exec too. */
+const DIRECTORY_FLAGS = constants.O_RDONLY | DIRECTORY | NOFOLLOW | 0o2000000;
 
 /** This thread's prefilter, compiled on the first call (native-code.ts); null where there is none. */
 export const nativePrefilter: () => Prefilter | null = loadOnce(load);
@@ -42,14 +54,15 @@ function load(): Prefilter | null {
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
   const leads = Buffer.from(SIGNATURE_LEADS);
   return {
-    decide(dirFd, names, required, maxBytes) {
+    decide(directory, names, required, maxBytes) {
       const statuses = new Uint8Array(names.length);
       const descriptors = new Int32Array(names.length);
       const joined = Buffer.from(`${names.join("\0")}\0`);
       const runBytes = Buffer.concat(required.runs);
       const runLengths = Int32Array.from(required.runs, (run) => run.length);
-      prefilter(
-        dirFd,
+      const decided = prefilter(
+        Buffer.from(`${directory}\0`),
+        DIRECTORY_FLAGS,
         joined,
         names.length,
         OPEN_FLAGS,
@@ -63,8 +76,8 @@ function load(): Prefilter | null {
         buffer.length,
         statuses,
         descriptors,
-      );
-      return { statuses, descriptors };
+      ) as number;
+      return decided === -1 ? undefined : { statuses, descriptors, refused: decided === -2 };
     },
   };
 }

@@ -32,8 +32,11 @@ const KiB = 1024;
  * The statuses of `names`, checking the descriptors handed back: open (and then closed here) exactly for the files
  * left undecided, -1 for every file decided.
  */
-function decide(dirFd: number, names: string[], required: RequiredRunBytes, maxBytes: number): number[] {
-  const { statuses, descriptors } = nativePrefilter()!.decide(dirFd, names, required, maxBytes);
+function decide(directory: string, names: string[], required: RequiredRunBytes, maxBytes: number): number[] {
+  const decided = nativePrefilter()!.decide(directory, names, required, maxBytes);
+  if (!decided) throw new Error(`the prefilter decided nothing in ${directory}`);
+  expect(decided.refused).toBe(false);
+  const { statuses, descriptors } = decided;
   names.forEach((_, index) => {
     if (statuses[index] === PREFILTER.undecided) {
       expect(descriptors[index]).toBeGreaterThanOrEqual(0);
@@ -96,49 +99,48 @@ describe.skipIf(!supported)("the prefilter's answer for each kind of file", () =
   test("each status as documented in prefilter.c", () => {
     const prefilter = nativePrefilter();
     expect(prefilter).not.toBeNull();
-    const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
-    try {
-      const names = [...cases.map(([name]) => name), "missing.txt"];
-      const encoded = { runs: [new TextEncoder().encode(needle)], anchor: 0 };
-      const statuses = decide(dirFd, names.slice(0, -2), encoded, 64 * 1024 * 1024);
-      // The too-large case is decided with a limit below its size; missing is a name that is not there.
-      const small = decide(dirFd, ["too-large.txt", "missing.txt"], encoded, KiB);
-      const got = Object.fromEntries(
-        names.map((name, index) => [
-          name,
-          index < names.length - 2 ? statuses[index] : small[index - (names.length - 2)],
-        ]),
-      );
-      const expected = Object.fromEntries([
-        ...cases.map(([name, , status]) => [name, status]),
-        ["missing.txt", PREFILTER.unreadable],
-      ]);
-      expect(got).toEqual(expected);
-    } finally {
-      closeSync(dirFd);
-    }
+    const names = [...cases.map(([name]) => name), "missing.txt"];
+    const encoded = { runs: [new TextEncoder().encode(needle)], anchor: 0 };
+    const statuses = decide(directory, names.slice(0, -2), encoded, 64 * 1024 * 1024);
+    // The too-large case is decided with a limit below its size; missing is a name that is not there.
+    const small = decide(directory, ["too-large.txt", "missing.txt"], encoded, KiB);
+    const got = Object.fromEntries(
+      names.map((name, index) => [
+        name,
+        index < names.length - 2 ? statuses[index] : small[index - (names.length - 2)],
+      ]),
+    );
+    const expected = Object.fromEntries([
+      ...cases.map(([name, , status]) => [name, status]),
+      ["missing.txt", PREFILTER.unreadable],
+    ]);
+    expect(got).toEqual(expected);
+  });
+
+  test("a directory not exactly at its walked path is not used: nothing decided, nothing opened", () => {
+    const encoded = { runs: [new TextEncoder().encode(needle)], anchor: 0 };
+    symlinkSync(directory, join(temp, "kinds-alias"));
+    symlinkSync(temp, join(temp, "temp-alias"));
+    for (const path of [
+      join(temp, "kinds-alias"),
+      join(temp, "temp-alias", "kinds"),
+      join(directory, "plain.txt"),
+    ])
+      expect(nativePrefilter()!.decide(path, ["plain.txt"], encoded, 1 << 20)).toBeUndefined();
   });
 
   test("needles it does not take leave every file undecided", () => {
     const prefilter = nativePrefilter()!;
-    const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
-    try {
-      const a = new Uint8Array([97]);
-      const bads = [
-        { runs: [], anchor: 0 },
-        { runs: [new Uint8Array(0)], anchor: 0 },
-        { runs: [new Uint8Array(5000).fill(97)], anchor: 0 },
-        { runs: [a, a], anchor: 2 },
-        { runs: Array.from({ length: 33 }, () => a), anchor: 0 },
-      ];
-      for (const bad of bads)
-        expect([...prefilter.decide(dirFd, ["plain.txt", "nul-early.bin"], bad, 1 << 20).statuses]).toEqual([
-          PREFILTER.undecided,
-          PREFILTER.undecided,
-        ]);
-    } finally {
-      closeSync(dirFd);
-    }
+    const a = new Uint8Array([97]);
+    const bads = [
+      { runs: [], anchor: 0 },
+      { runs: [new Uint8Array(0)], anchor: 0 },
+      { runs: [new Uint8Array(5000).fill(97)], anchor: 0 },
+      { runs: [a, a], anchor: 2 },
+      { runs: Array.from({ length: 33 }, () => a), anchor: 0 },
+    ];
+    for (const bad of bads)
+      expect(prefilter.decide(directory, ["plain.txt", "nul-early.bin"], bad, 1 << 20)).toBeUndefined();
   });
 });
 
@@ -168,20 +170,15 @@ describe.skipIf(!supported)("runs in order on one line", () => {
     if (!compiled.ok || compiled.value.kind !== "regex" || !compiled.value.runs)
       throw new Error("unreachable");
     expect(compiled.value.runs.runs.map((run) => Buffer.from(run).toString())).toEqual(["function", "Error"]);
-    const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
-    try {
-      const statuses = decide(
-        dirFd,
-        files.map(([name]) => name),
-        compiled.value.runs,
-        1 << 26,
-      );
-      expect(Object.fromEntries(files.map(([name], index) => [name, statuses[index]]))).toEqual(
-        Object.fromEntries(files.map(([name, , status]) => [name, status])),
-      );
-    } finally {
-      closeSync(dirFd);
-    }
+    const statuses = decide(
+      directory,
+      files.map(([name]) => name),
+      compiled.value.runs,
+      1 << 26,
+    );
+    expect(Object.fromEntries(files.map(([name], index) => [name, statuses[index]]))).toEqual(
+      Object.fromEntries(files.map(([name, , status]) => [name, status])),
+    );
   });
 });
 
@@ -250,14 +247,13 @@ describe.skipIf(!supported)(
               maxFileBytes: 64 * 1024 * 1024,
               carryBytes: 1 << 20,
             };
-            const dirFd = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
             const required =
               compiled.value.kind === "bytes"
                 ? { runs: [compiled.value.needle], anchor: 0 }
                 : compiled.value.runs;
             if (required && !matcher.ignoreCase)
               for (const status of decide(
-                dirFd,
+                directory,
                 paths.map((path) => path.slice(directory.length + 1)),
                 required,
                 1 << 26,
@@ -265,7 +261,6 @@ describe.skipIf(!supported)(
                 if (status === PREFILTER.noMatch) decided.noMatch++;
                 if (status === PREFILTER.binary) decided.binary++;
               }
-            closeSync(dirFd);
             const batch = runJobs(
               paths.map((absolute, id) => ({ id, absolute, keep: 5 })),
               spec,
