@@ -93,7 +93,13 @@ function load(): NativeFs | null {
   };
   const errnoPointer = (linux ? s.__errno_location : s.__error)!;
   const errno = () => read.i32(errnoPointer() as never, 0);
-  const cstr = (text: string) => Buffer.from(`${text}\0`);
+  // A C string ends at its first NUL: a name holding one would name another file, so it is refused (as Node's fs
+  // refuses such paths) instead of being cut short.
+  const EINVAL = osConstants.errno.EINVAL;
+  const cstr = (text: string, syscall: string) => {
+    if (text.includes("\0")) throw errnoError(EINVAL, syscall);
+    return Buffer.from(`${text}\0`);
+  };
   const check = (result: number, syscall: string): number => {
     if (result < 0) throw errnoError(errno(), syscall);
     return result;
@@ -102,18 +108,19 @@ function load(): NativeFs | null {
   return {
     AT_FDCWD: linux ? -100 : -2,
     O_CLOEXEC: linux ? 0o2000000 : 0x01000000,
-    openat: (dirFd, name, flags, mode = 0) => check(s.openat!(dirFd, cstr(name), flags, mode), "openat"),
+    openat: (dirFd, name, flags, mode = 0) =>
+      check(s.openat!(dirFd, cstr(name, "openat"), flags, mode), "openat"),
     renameat: (fromDir, from, toDir, to) => {
-      check(s.renameat!(fromDir, cstr(from), toDir, cstr(to)), "renameat");
+      check(s.renameat!(fromDir, cstr(from, "renameat"), toDir, cstr(to, "renameat")), "renameat");
     },
     linkat: (fromDir, from, toDir, to) => {
-      check(s.linkat!(fromDir, cstr(from), toDir, cstr(to), 0), "linkat");
+      check(s.linkat!(fromDir, cstr(from, "linkat"), toDir, cstr(to, "linkat"), 0), "linkat");
     },
     unlinkat: (dirFd, name, removeDirectory = false) => {
-      check(s.unlinkat!(dirFd, cstr(name), removeDirectory ? AT_REMOVEDIR : 0), "unlinkat");
+      check(s.unlinkat!(dirFd, cstr(name, "unlinkat"), removeDirectory ? AT_REMOVEDIR : 0), "unlinkat");
     },
     mkdirat: (dirFd, name, mode) => {
-      check(s.mkdirat!(dirFd, cstr(name), mode), "mkdirat");
+      check(s.mkdirat!(dirFd, cstr(name, "mkdirat"), mode), "mkdirat");
     },
     descriptorPath: linux ? linuxDescriptorPath : () => undefined,
   };

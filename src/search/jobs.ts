@@ -134,6 +134,8 @@ function decideRun(
   if (slash < 0) return undefined;
   const directory = slash === 0 ? "/" : first.slice(0, slash);
   const names = jobs.slice(start, end).map((job) => job.absolute.slice(slash + 1));
+  // C strings end at a NUL: a path holding one would name another file (no walked name does; never trusted).
+  if (directory.includes("\0") || names.some((name) => name.includes("\0"))) return undefined;
   return prefilter.decide(directory, names, required, spec.maxFileBytes);
 }
 

@@ -32,7 +32,8 @@ export function listDirectory(directory: string): ListedEntry[] {
 /** The native listing alone; undefined where there is none or it leaves the directory to readdir. */
 export function nativeListing(directory: string): ListedEntry[] | undefined {
   const list = nativeCode()?.lapp_list_directory;
-  if (!list) return undefined;
+  // A C string ends at a NUL: such a path would name another directory (readdir refuses it).
+  if (!list || directory.includes("\0")) return undefined;
   const path = Buffer.from(`${directory}\0`);
   let written = list(path, LIST_FLAGS, buffer, buffer.length) as number;
   while (written === LIST_TOO_SMALL) {

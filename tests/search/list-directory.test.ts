@@ -71,5 +71,8 @@ describe.skipIf(!supported)("the native lister", () => {
     expect(() => listDirectory(join(temp, "alias"))).toThrow();
     expect(() => listDirectory(join(directory, "secret.txt"))).toThrow();
     expect(() => listDirectory(join(temp, "missing"))).toThrow();
+    // A NUL would end the path early in C (here: `directory` itself); it is left to readdir, which refuses it.
+    expect(nativeListing(`${directory}\0/..`)).toBeUndefined();
+    expect(() => listDirectory(`${directory}\0/..`)).toThrow();
   });
 });

@@ -220,6 +220,27 @@ const matcherSpec = fc.constantFrom<MatcherSpec>(
   { pattern: "needle", literal: true, ignoreCase: true },
 );
 
+describe.skipIf(!supported)("paths holding a NUL byte", () => {
+  test("are never handed to the C code (they would name another file): searched as without the prefilter", () => {
+    const directory = join(temp, "nul-paths");
+    mkdirSync(directory);
+    writeFileSync(join(directory, "a.txt"), "needle\n");
+    const spec: SearchSpec = {
+      matcher: { pattern: "needle", literal: true, ignoreCase: false },
+      context: 0,
+      maxFileBytes: 1 << 20,
+    };
+    const replies = runJobs(
+      [
+        { id: 0, absolute: `${directory}/a.txt\0b`, keep: 5 },
+        { id: 1, absolute: `${directory}\0x/a.txt`, keep: 5 },
+      ],
+      spec,
+    );
+    expect(replies.map((reply) => reply.result.kind)).toEqual(["unreadable", "unreadable"]);
+  });
+});
+
 describe.skipIf(!supported)(
   "a batch through the prefilter answers what JavaScript answers file by file",
   () => {
