@@ -34,8 +34,8 @@ test.skipIf(nativeFs() === null)(
       }
       // Nothing happened to the file the cut-short names would have named.
       const intact = native.openat(dir, "a.txt", constants.O_RDONLY);
-    expect(intact).toBeGreaterThan(0);
-    closeSync(intact);
+      expect(intact).toBeGreaterThan(0);
+      closeSync(intact);
     } finally {
       closeSync(dir);
     }
