@@ -6,12 +6,7 @@
  * (4 directory, 8 regular file, 0 unknown: the caller asks again another way).
  */
 
-typedef unsigned long size_t;
-
-extern int open(const char *path, int flags, ...);
-extern int close(int fd);
-extern long syscall(long number, ...);
-extern void *memcpy(void *to, const void *from, size_t count);
+/* libc's functions (open, close, syscall, memcpy) come from native-libc.c, compiled before this file. */
 
 #if defined(__x86_64__)
 #define SYS_GETDENTS64 217

@@ -1,18 +1,38 @@
-// lapp_grep's native code (prefilter.c, list-directory.c), compiled together on first use by the TinyCC that every
-// Bun build carries, once per thread. TinyCC compiles a file by name: the sources go into an anonymous memory file,
-// so nothing is written to disk. Null on a platform, architecture or libc where that cannot be done: every caller
-// then does the same work in JavaScript (`LAPP_NO_NATIVE_SEARCH=1` asks for that too).
+// lapp_grep's native code (native-libc.c, prefilter.c, list-directory.c), compiled together on first use by the
+// TinyCC that every Bun build carries, once per thread. TinyCC compiles a file by name: the sources go into an
+// anonymous memory file, so nothing is written to disk. It links nothing (-nostdlib), so no libc development files
+// are needed: the few libc functions the code calls are looked up here with dlsym and bound before any other call.
+// Null on a platform, architecture or libc where any of that cannot be done: every caller then does the same work
+// in JavaScript (`LAPP_NO_NATIVE_SEARCH=1` asks for that too).
 
 import { closeSync, writeSync } from "node:fs";
 import { dlopenFirst, LINUX_LIBC_NAMES, loadOnce } from "../files/fs-native.ts";
 import listDirectorySource from "./list-directory.c" with { type: "text" };
+import libcSource from "./native-libc.c" with { type: "text" };
 import prefilterSource from "./prefilter.c" with { type: "text" };
 
+/** The libc functions native-libc.c binds, in the order of its table. */
+const LIBC_FUNCTIONS = [
+  "open",
+  "openat",
+  "readlink",
+  "strlen",
+  "memcmp",
+  "pread",
+  "close",
+  "syscall",
+  "memchr",
+  "memrchr",
+  "memmem",
+  "memmove",
+  "memcpy",
+];
 const MFD_CLOEXEC = 1;
 
 function symbolsOf(FFIType: typeof import("bun:ffi").FFIType) {
-  const { i32, f64, ptr, cstring } = FFIType;
+  const { i32, f64, ptr, cstring, void: none } = FFIType;
   return {
+    lapp_bind: { args: [ptr], returns: none },
     lapp_prefilter: {
       args: [cstring, i32, ptr, i32, i32, ptr, ptr, i32, i32, f64, ptr, ptr, i32, ptr, ptr],
       returns: i32,
@@ -30,7 +50,32 @@ function load(): NativeCode | null {
   if (process.env.LAPP_NO_NATIVE_SEARCH === "1") return null;
   if (process.platform !== "linux" || (process.arch !== "x64" && process.arch !== "arm64")) return null;
   const ffi = require("bun:ffi") as typeof import("bun:ffi");
-  return compile(ffi, `${prefilterSource}\n${listDirectorySource}`, symbolsOf(ffi.FFIType)).symbols;
+  const table = libcTable(ffi);
+  const source = [libcSource, prefilterSource, listDirectorySource].join("\n");
+  const { symbols } = compile(ffi, source, symbolsOf(ffi.FFIType));
+  symbols.lapp_bind(table);
+  return symbols;
+}
+
+/** The addresses of LIBC_FUNCTIONS in this process (dlsym with RTLD_DEFAULT: libc is loaded already). */
+function libcTable(ffi: typeof import("bun:ffi")): BigUint64Array {
+  const { ptr, cstring } = ffi.FFIType;
+  // dlsym is in libc (glibc 2.34+, musl) or, before glibc 2.34, in libdl.
+  const dl = dlopenFirst(ffi.dlopen, [...LINUX_LIBC_NAMES, "libdl.so.2"], {
+    dlsym: { args: [ptr, cstring], returns: ptr },
+  });
+  if (!dl) throw new Error("no dlsym");
+  try {
+    const table = new BigUint64Array(LIBC_FUNCTIONS.length);
+    LIBC_FUNCTIONS.forEach((name, index) => {
+      const address = dl.symbols.dlsym(null, Buffer.from(`${name}\0`)) as number | null;
+      if (!address) throw new Error(`no ${name} in libc`);
+      table[index] = BigInt(address);
+    });
+    return table;
+  } finally {
+    dl.close();
+  }
 }
 
 function compile<Symbols extends Record<string, import("bun:ffi").FFIFunction>>(
@@ -48,7 +93,7 @@ function compile<Symbols extends Record<string, import("bun:ffi").FFIFunction>>(
   if (fd < 0) throw new Error("memfd_create failed");
   try {
     writeSync(fd, source);
-    return ffi.cc({ source: `/proc/self/fd/${fd}`, symbols });
+    return ffi.cc({ source: `/proc/self/fd/${fd}`, flags: ["-std=c11", "-nostdlib"], symbols });
   } finally {
     closeSync(fd);
   }

@@ -19,25 +19,12 @@
  *               a read error. Such a file is left open for the JavaScript search. (Past a line longer than the
  *               buffer, only the run looked for first is required.)
  *
- * No headers: a machine running lapp need not have libc's. The few libc calls are declared here, and fstat goes
- * through syscall() with the kernel's own struct stat layout for the two architectures lapp ships for.
+ * No headers: a machine running lapp need not have libc's. The few libc calls are bound at load (native-libc.c),
+ * and fstat goes through syscall() with the kernel's own struct stat layout for the two architectures lapp ships
+ * for.
  */
 
-typedef unsigned long size_t;
-typedef long ssize_t;
-
-extern int open(const char *path, int flags, ...);
-extern int openat(int dirfd, const char *name, int flags, ...);
-extern ssize_t readlink(const char *path, char *buffer, size_t size);
-extern size_t strlen(const char *text);
-extern int memcmp(const void *left, const void *right, size_t count);
-extern ssize_t pread(int fd, void *buffer, size_t count, long offset);
-extern int close(int fd);
-extern long syscall(long number, ...);
-extern void *memchr(const void *bytes, int value, size_t count);
-extern void *memrchr(const void *bytes, int value, size_t count);
-extern void *memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
-extern void *memmove(void *to, const void *from, size_t count);
+/* libc's functions (open, pread, memmem, …) come from native-libc.c, compiled before this file. */
 
 #if defined(__x86_64__)
 #define SYS_FSTAT 5
@@ -171,14 +158,19 @@ static int examine(int fd, const struct runs *runs, long long max_bytes, const u
 
 /* Whether the descriptor `fd` is at `expected` now, as the kernel tells (/proc/self/fd); no when it cannot tell. */
 static int is_at(int fd, const char *expected) {
-  char link[32] = "/proc/self/fd/";
+  const char *prefix = "/proc/self/fd/";
+  char link[32];
+  int at = 0;
+  while (prefix[at]) {
+    link[at] = prefix[at];
+    at++;
+  }
   char digits[12];
   int count = 0;
   do {
     digits[count++] = (char)('0' + fd % 10);
     fd /= 10;
   } while (fd > 0);
-  int at = 14;
   while (count > 0) link[at++] = digits[--count];
   link[at] = 0;
   char where[4097];
@@ -211,7 +203,11 @@ int lapp_prefilter(const char *directory, int directory_flags, const char *names
                    const unsigned char *run_bytes, const int *run_lengths, int run_count, int anchor,
                    double max_bytes, const unsigned char *leads, unsigned char *buffer, int buffer_length,
                    unsigned char *statuses, int *descriptors) {
-  struct runs runs = {run_bytes, run_lengths, run_count, anchor};
+  struct runs runs;
+  runs.bytes = run_bytes;
+  runs.lengths = run_lengths;
+  runs.count = run_count;
+  runs.anchor = anchor;
   int total = 0;
   int usable = run_count >= 1 && run_count <= MAX_RUNS && anchor >= 0 && anchor < run_count &&
                buffer_length >= FIRST_FILL;
