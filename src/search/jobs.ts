@@ -49,53 +49,75 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   const matcher = cached.matcher;
   const required = requiredRunsOf(matcher);
   const prefilter = required ? nativePrefilter() : null;
-  const directories = new SearchDirectories();
-  let budget = spec.carryBudget ?? Number.POSITIVE_INFINITY;
-  const replies: JobReply[] = [];
+  const batch: Batch = {
+    jobs,
+    spec,
+    matcher,
+    directories: new SearchDirectories(),
+    budget: spec.carryBudget ?? Number.POSITIVE_INFINITY,
+    replies: [],
+  };
   try {
     // Run by run of files in one directory: the prefilter opens them through the directory's checked descriptor and
     // decides those it can prove have no match; the others it hands over open, to be searched here.
-    for (let start = 0; start < jobs.length;) {
-      const end = directoryRunEnd(jobs, start);
+    for (let start = 0, end = 0; start < jobs.length; start = end) {
+      end = directoryRunEnd(jobs, start);
       const decided =
         prefilter && required ? decideRun(prefilter, jobs, start, end, required, spec) : undefined;
-      let index = start;
-      try {
-        for (; index < end; index++) {
-          const job = jobs[index]!;
-          directories.tag = index;
-          const status = decided?.statuses[index - start] ?? PREFILTER.undecided;
-          const openFd = decided?.descriptors[index - start] ?? -1;
-          const options = {
-            matcher,
-            context: spec.context,
-            keep: job.keep,
-            maxBytes: spec.maxFileBytes,
-            carryBytes: Math.min(spec.carryBytes ?? 0, budget),
-            knownDigest: job.knownDigest,
-          };
-          let result: FileResult;
-          if (decided?.refused) {
-            // Its directory moved away from the walked path while the prefilter opened its files.
-            if (openFd >= 0) closeQuietly(openFd);
-            result = { kind: "unreadable" };
-          } else if (status !== PREFILTER.undecided) result = decidedResult(status);
-          else result = searchFile(job.absolute, options, directories, openFd >= 0 ? openFd : undefined);
-          if (result.kind === "searched" && result.bytes) budget -= result.bytes.buffer.byteLength;
-          replies.push({ id: job.id, result });
-        }
-      } finally {
-        // A failure midway: the files the prefilter left open for the jobs not reached are closed.
-        if (decided) for (let rest = index + 1; rest < end; rest++) closeLeftOpen(decided, rest - start);
-      }
-      start = end;
+      answerRun(batch, start, end, decided);
     }
   } finally {
-    directories.close();
+    batch.directories.close();
   }
   // Read through a directory that moved away from its walked path meanwhile: not searched after all.
-  for (const index of directories.refused) replies[index]!.result = { kind: "unreadable" };
-  return replies;
+  for (const index of batch.directories.refused) batch.replies[index]!.result = { kind: "unreadable" };
+  return batch.replies;
+}
+
+interface Batch {
+  jobs: readonly FileJob[];
+  spec: SearchSpec;
+  matcher: Matcher;
+  directories: SearchDirectories;
+  /** Bytes the batch may still carry. */
+  budget: number;
+  replies: JobReply[];
+}
+
+/** Answers jobs[start…end): from the prefilter's decisions where it made one, else by searching the file. */
+function answerRun(batch: Batch, start: number, end: number, decided: Decisions | undefined): void {
+  let index = start;
+  try {
+    for (; index < end; index++) {
+      const job = batch.jobs[index]!;
+      const status = decided?.statuses[index - start] ?? PREFILTER.undecided;
+      const openFd = decided?.descriptors[index - start] ?? -1;
+      let result: FileResult;
+      if (decided?.refused) {
+        // Its directory moved away from the walked path while the prefilter opened its files.
+        if (openFd >= 0) closeQuietly(openFd);
+        result = { kind: "unreadable" };
+      } else if (status !== PREFILTER.undecided) {
+        result = decidedResult(status);
+      } else {
+        batch.directories.tag = index;
+        const options = {
+          matcher: batch.matcher,
+          context: batch.spec.context,
+          keep: job.keep,
+          maxBytes: batch.spec.maxFileBytes,
+          carryBytes: Math.min(batch.spec.carryBytes ?? 0, batch.budget),
+          knownDigest: job.knownDigest,
+        };
+        result = searchFile(job.absolute, options, batch.directories, openFd >= 0 ? openFd : undefined);
+      }
+      if (result.kind === "searched" && result.bytes) batch.budget -= result.bytes.buffer.byteLength;
+      batch.replies.push({ id: job.id, result });
+    }
+  } finally {
+    // A failure midway: the files the prefilter left open for the jobs not reached are closed.
+    if (decided) for (let rest = index + 1; rest < end; rest++) closeLeftOpen(decided, rest - start);
+  }
 }
 
 /** The runs every matching line holds in order, when the matcher knows them (a file without them has no match). */
