@@ -123,7 +123,9 @@ function answerRun(batch: Batch, start: number, end: number, decided: Decisions 
 /** The runs every matching line holds in order, when the matcher knows them (a file without them has no match). */
 function requiredRunsOf(matcher: Matcher): RequiredRunBytes | undefined {
   if (matcher.kind === "regex") return matcher.runs;
-  return matcher.ascii && matcher.needle.length > 0 ? { runs: [matcher.needle], anchor: 0 } : undefined;
+  return matcher.ascii && matcher.needle.length > 0
+    ? { runs: [matcher.needle], anchor: 0, caseless: false }
+    : undefined;
 }
 
 /** Where the run of jobs in the directory of `jobs[start]` ends (the walk hands a directory's files in a row). */

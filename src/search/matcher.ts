@@ -3,7 +3,7 @@
 
 import { fail, ok, type Result } from "../errors.ts";
 import { invalidRegex, patternHasLineBreak } from "./messages.ts";
-import { requiredRuns } from "./required-literal.ts";
+import { caselessRuns, requiredRuns } from "./required-literal.ts";
 import { classEnd } from "./regex-syntax.ts";
 
 export interface MatcherSpec {
@@ -17,7 +17,8 @@ export interface MatcherSpec {
  *   a non-ASCII literal in a file that is not UTF-8, which is matched in the Latin-1 text lapp_read shows.
  * `regex`: `scan` runs over a whole decoded text to find candidate lines fast; `line` decides each candidate.
  *   `required`: ASCII bytes every match contains (case-sensitive patterns only); a file without them is skipped.
- *   `runs`: every such run in the order a match holds them (`required` is one of them); see required-literal.ts.
+ *   `runs`: every such run in the order a match holds them (`required` is one of them); for a case-insensitive
+ *   pattern, lowercased runs that hold in either ASCII case (`caseless`, and no `required`); see required-literal.ts.
  *   `probe`: `line` plus an alternative that matches at every line's end, so it always matches unless the regex
  *   engine gives up (its backtracking limit, where JavaScriptCore answers "no match"); see scan.ts.
  *
@@ -33,7 +34,7 @@ export type Matcher =
       probe: RegExp;
       everyLine: boolean;
       required: Uint8Array | undefined;
-      runs: { runs: Uint8Array[]; anchor: number } | undefined;
+      runs: { runs: Uint8Array[]; anchor: number; caseless: boolean } | undefined;
     };
 
 export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
@@ -71,10 +72,15 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
     // still a superset once `.` may cross lines.
     scan = new RegExp(source, `${base}gms`);
   }
-  const found = spec.ignoreCase ? undefined : requiredRuns(source);
+  const found = spec.ignoreCase ? caselessRuns(source) : requiredRuns(source);
   const encoder = new TextEncoder();
-  const runs = found && { runs: found.runs.map((run) => encoder.encode(run)), anchor: found.anchor };
-  const required = runs?.runs[runs.anchor];
+  const runs = found && {
+    runs: found.runs.map((run) => encoder.encode(run)),
+    anchor: found.anchor,
+    caseless: spec.ignoreCase,
+  };
+  // The candidate scan (scan.ts) looks for exact bytes: only a case-sensitive pattern has them.
+  const required = spec.ignoreCase ? undefined : runs?.runs[runs.anchor];
   return ok({ kind: "regex", scan, line, probe, everyLine: hasLookaround(source), required, runs });
 }
 

@@ -34,7 +34,7 @@ function symbolsOf(FFIType: typeof import("bun:ffi").FFIType) {
   return {
     lapp_bind: { args: [ptr], returns: none },
     lapp_prefilter: {
-      args: [cstring, i32, ptr, i32, i32, ptr, ptr, i32, i32, f64, ptr, ptr, i32, ptr, ptr],
+      args: [cstring, i32, ptr, i32, i32, ptr, ptr, i32, i32, i32, f64, ptr, ptr, i32, ptr, ptr],
       returns: i32,
     },
     lapp_list_directory: { args: [cstring, i32, ptr, i32], returns: i32 },

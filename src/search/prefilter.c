@@ -52,21 +52,73 @@
 #define MAX_RUNS 32
 #define MAX_RUN_BYTES 4096
 
-/* The runs a matching line holds in order (`bytes` concatenated, `lengths` each), looked for first: `anchor`. */
+/*
+ * The runs a matching line holds in order (`bytes` concatenated, `lengths` each), looked for first: `anchor`.
+ * `caseless`: lowercased runs, held in either ASCII case (a case-insensitive search).
+ */
 struct runs {
   const unsigned char *bytes;
   const int *lengths;
   int count;
   int anchor;
+  int caseless;
   const unsigned char *starts[MAX_RUNS];
 };
+
+static unsigned char lower(unsigned char byte) {
+  return byte >= 'A' && byte <= 'Z' ? byte + 32 : byte;
+}
+
+/*
+ * The first place in [start, start + length) where `needle` (lowercase) stands in either ASCII case. Candidates
+ * come from memchr on both cases of its first byte; each next occurrence is kept until passed, so the search stays
+ * linear however the two cases interleave.
+ */
+static const unsigned char *find_caseless(const unsigned char *start, size_t length, const unsigned char *needle,
+                                          size_t needle_length) {
+  if (needle_length > length) return 0;
+  unsigned char first = needle[0];
+  unsigned char other = first >= 'a' && first <= 'z' ? first - 32 : first;
+  const unsigned char *last = start + (length - needle_length);
+  const unsigned char *next_first = 0;
+  const unsigned char *next_other = 0;
+  int first_gone = 0;
+  int other_gone = other == first;
+  const unsigned char *from = start;
+  while (from <= last) {
+    size_t span = last - from + 1;
+    if (!first_gone && (!next_first || next_first < from)) {
+      next_first = memchr(from, first, span);
+      if (!next_first) first_gone = 1;
+    }
+    if (!other_gone && (!next_other || next_other < from)) {
+      next_other = memchr(from, other, span);
+      if (!next_other) other_gone = 1;
+    }
+    const unsigned char *hit = first_gone ? 0 : next_first;
+    if (!other_gone && (!hit || next_other < hit)) hit = next_other;
+    if (!hit) return 0;
+    size_t index = 1;
+    while (index < needle_length && lower(hit[index]) == needle[index]) index++;
+    if (index == needle_length) return hit;
+    from = hit + 1;
+  }
+  return 0;
+}
+
+/* Where `needle` first stands in [start, start + length), exactly or (caseless runs) in either ASCII case. */
+static const unsigned char *find(const struct runs *runs, const unsigned char *start, size_t length,
+                                 const unsigned char *needle, size_t needle_length) {
+  if (runs->caseless) return find_caseless(start, length, needle, needle_length);
+  return memmem(start, length, needle, needle_length);
+}
 
 /* Whether the line [line, end) holds every run in order, none overlapping the next (earliest fit first). */
 static int line_holds(const unsigned char *line, const unsigned char *end, const struct runs *runs) {
   const unsigned char *at = line;
   for (int index = 0; index < runs->count; index++) {
     int length = runs->lengths[index];
-    const unsigned char *found = memmem(at, end - at, runs->starts[index], length);
+    const unsigned char *found = find(runs, at, end - at, runs->starts[index], length);
     if (!found) return 0;
     at = found + length;
   }
@@ -79,7 +131,7 @@ static int some_line_holds(const unsigned char *start, const unsigned char *end,
   int anchor_length = runs->lengths[runs->anchor];
   const unsigned char *from = start;
   while (from < end) {
-    const unsigned char *hit = memmem(from, end - from, anchor, anchor_length);
+    const unsigned char *hit = find(runs, from, end - from, anchor, anchor_length);
     if (!hit) return 0;
     const unsigned char *before = memrchr(from, '\n', hit - from);
     const unsigned char *line = before ? before + 1 : from;
@@ -101,7 +153,7 @@ static int anchor_anywhere(int fd, const struct runs *runs, long long max_bytes,
   const unsigned char *anchor = runs->starts[runs->anchor];
   long keep = runs->lengths[runs->anchor] - 1;
   while (1) {
-    if (memmem(buffer, filled, anchor, keep + 1)) return UNDECIDED;
+    if (find(runs, buffer, filled, anchor, keep + 1)) return UNDECIDED;
     memmove(buffer, buffer + filled - keep, keep);
     ssize_t got = pread(fd, buffer + keep, buffer_length - keep, offset);
     if (got < 0) return UNDECIDED;
@@ -192,7 +244,7 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * file to `statuses`. The directory is opened with `directory_flags` (no-follow) and must be exactly at its path
  * (the kernel's answer) when opened and again once every file is opened; its files are opened inside it with
  * `flags`. The runs: `run_count` of them, `run_bytes` concatenated, `run_lengths` each, the one looked for first at
- * `anchor`. `leads` has a 1 at each byte value that may start a binary signature; `buffer` holds `buffer_length`
+ * `anchor`; `caseless`: lowercased, to be found in either ASCII case. `leads` has a 1 at each byte value that may start a binary signature; `buffer` holds `buffer_length`
  * bytes, at least FIRST_FILL. `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for
  * the caller (which must close it), else -1.
  * Returns how many files it decided (not UNDECIDED); -1 when it did nothing (every file UNDECIDED, no descriptor):
@@ -200,7 +252,7 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * its path after the files were opened: the caller refuses them all (and closes the descriptors).
  */
 int lapp_prefilter(const char *directory, int directory_flags, const char *names, int count, int flags,
-                   const unsigned char *run_bytes, const int *run_lengths, int run_count, int anchor,
+                   const unsigned char *run_bytes, const int *run_lengths, int run_count, int anchor, int caseless,
                    double max_bytes, const unsigned char *leads, unsigned char *buffer, int buffer_length,
                    unsigned char *statuses, int *descriptors) {
   struct runs runs;
@@ -208,6 +260,7 @@ int lapp_prefilter(const char *directory, int directory_flags, const char *names
   runs.lengths = run_lengths;
   runs.count = run_count;
   runs.anchor = anchor;
+  runs.caseless = caseless;
   int total = 0;
   int usable = run_count >= 1 && run_count <= MAX_RUNS && anchor >= 0 && anchor < run_count &&
                buffer_length >= FIRST_FILL;

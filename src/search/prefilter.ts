@@ -19,10 +19,14 @@ export interface Decisions {
   refused: boolean;
 }
 
-/** Runs of ASCII every matching line holds in this order (matcher.ts), the one looked for first at `anchor`. */
+/**
+ * Runs of ASCII every matching line holds in this order (matcher.ts), the one looked for first at `anchor`;
+ * `caseless`: lowercased, held in either ASCII case.
+ */
 export interface RequiredRunBytes {
   runs: readonly Uint8Array[];
   anchor: number;
+  caseless: boolean;
 }
 
 export interface Prefilter {
@@ -70,6 +74,7 @@ function load(): Prefilter | null {
         runLengths,
         runLengths.length,
         required.anchor,
+        required.caseless ? 1 : 0,
         maxBytes,
         leads,
         buffer,

@@ -23,6 +23,23 @@ export function requiredLiteral(source: string): string | undefined {
   return required?.runs[required.anchor];
 }
 
+/**
+ * The runs a case-insensitive match must hold, lowercased: each required run split around k and s, whose case
+ * variants include non-ASCII letters (K is also U+212A KELVIN SIGN, s also U+017F LONG S under the `u` flag), so
+ * what remains matches ASCII letters of either case and nothing else.
+ */
+export function caselessRuns(source: string): RequiredRuns | undefined {
+  const required = requiredRuns(source);
+  if (!required) return undefined;
+  const runs = required.runs.flatMap((run) =>
+    run
+      .toLowerCase()
+      .split(/[ks]/)
+      .filter((part) => part.length >= MIN_LENGTH),
+  );
+  return runs.length === 0 ? undefined : { runs, anchor: rarest(runs) };
+}
+
 export function requiredRuns(source: string): RequiredRuns | undefined {
   const runs: string[] = [];
   let run = "";

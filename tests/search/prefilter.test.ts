@@ -100,7 +100,7 @@ describe.skipIf(!supported)("the prefilter's answer for each kind of file", () =
     const prefilter = nativePrefilter();
     expect(prefilter).not.toBeNull();
     const names = [...cases.map(([name]) => name), "missing.txt"];
-    const encoded = { runs: [new TextEncoder().encode(needle)], anchor: 0 };
+    const encoded = { runs: [new TextEncoder().encode(needle)], anchor: 0, caseless: false };
     const statuses = decide(directory, names.slice(0, -2), encoded, 64 * 1024 * 1024);
     // The too-large case is decided with a limit below its size; missing is a name that is not there.
     const small = decide(directory, ["too-large.txt", "missing.txt"], encoded, KiB);
@@ -118,7 +118,7 @@ describe.skipIf(!supported)("the prefilter's answer for each kind of file", () =
   });
 
   test("a directory not exactly at its walked path is not used: nothing decided, nothing opened", () => {
-    const encoded = { runs: [new TextEncoder().encode(needle)], anchor: 0 };
+    const encoded = { runs: [new TextEncoder().encode(needle)], anchor: 0, caseless: false };
     symlinkSync(directory, join(temp, "kinds-alias"));
     symlinkSync(temp, join(temp, "temp-alias"));
     for (const path of [
@@ -133,11 +133,11 @@ describe.skipIf(!supported)("the prefilter's answer for each kind of file", () =
     const prefilter = nativePrefilter()!;
     const a = new Uint8Array([97]);
     const bads = [
-      { runs: [], anchor: 0 },
-      { runs: [new Uint8Array(0)], anchor: 0 },
-      { runs: [new Uint8Array(5000).fill(97)], anchor: 0 },
-      { runs: [a, a], anchor: 2 },
-      { runs: Array.from({ length: 33 }, () => a), anchor: 0 },
+      { runs: [], anchor: 0, caseless: false },
+      { runs: [new Uint8Array(0)], anchor: 0, caseless: false },
+      { runs: [new Uint8Array(5000).fill(97)], anchor: 0, caseless: false },
+      { runs: [a, a], anchor: 2, caseless: false },
+      { runs: Array.from({ length: 33 }, () => a), anchor: 0, caseless: false },
     ];
     for (const bad of bads)
       expect(prefilter.decide(directory, ["plain.txt", "nul-early.bin"], bad, 1 << 20)).toBeUndefined();
@@ -186,7 +186,15 @@ describe.skipIf(!supported)("runs in order on one line", () => {
 const piece = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.constantFrom("let x = 1;\n", "return value;\r\n", "  // comment\n", "\n", "é ü\n"),
+    arbitrary: fc.constantFrom(
+      "let x = 1;\n",
+      "return value;\r\n",
+      "  // comment\n",
+      "\n",
+      "é ü\n",
+      "Needle",
+      "NeEdLe ",
+    ),
   },
   {
     weight: 2,
@@ -198,6 +206,9 @@ const piece = fc.oneof(
       "Error",
       "function  fooError ",
       "function x",
+      // UTF-8 of U+212A KELVIN SIGN, a, U+017F LONG S, k: "kask" case-insensitively; then LONG S around needle.
+      "\xe2\x84\xaaa\xc5\xbfk",
+      "\xc5\xbfneedle\xc5\xbf",
     ),
   },
   // A line longer than the prefilter's buffer (past it, only the run looked for first is required).
@@ -218,7 +229,49 @@ const matcherSpec = fc.constantFrom<MatcherSpec>(
   { pattern: "le.*need", literal: false, ignoreCase: false },
   { pattern: String.raw`Error\s*\w*function`, literal: false, ignoreCase: false },
   { pattern: "needle", literal: true, ignoreCase: true },
+  { pattern: "NEEDLE", literal: false, ignoreCase: true },
+  { pattern: String.raw`FUNCTION\s+\w+error`, literal: false, ignoreCase: true },
+  // k and s also match U+212A KELVIN SIGN and U+017F LONG S case-insensitively (the pieces hold both).
+  { pattern: "kask", literal: true, ignoreCase: true },
+  { pattern: "Sneedles", literal: false, ignoreCase: true },
 );
+
+describe.skipIf(!supported)("runs of a case-insensitive pattern", () => {
+  const directory = join(temp, "caseless");
+  mkdirSync(directory);
+  const files: Array<[string, string, number]> = [
+    ["mixed-case.js", "x\nFunction fooERROR() {}\n", PREFILTER.undecided],
+    ["other-lines.js", "FUNCTION foo\nERROR\n", PREFILTER.noMatch],
+    ["wrong-order.js", "eRRoR FuNcTiOn\n", PREFILTER.noMatch],
+    ["interleaved-cases.js", `${"fFuUnN".repeat(5000)}\nfUnCtIoN aErRoR\n`, PREFILTER.undecided],
+  ];
+  for (const [name, content] of files) writeFileSync(join(directory, name), content);
+
+  test("are lowercased, split around k and s, and found in either ASCII case", () => {
+    const compiled = compileMatcher({
+      pattern: String.raw`FUNCTION\s+\w+error`,
+      literal: false,
+      ignoreCase: true,
+    });
+    if (!compiled.ok || compiled.value.kind !== "regex" || !compiled.value.runs)
+      throw new Error("unreachable");
+    expect(compiled.value.required).toBeUndefined();
+    expect(compiled.value.runs.caseless).toBe(true);
+    expect(compiled.value.runs.runs.map((run) => Buffer.from(run).toString())).toEqual(["function", "error"]);
+    const statuses = decide(
+      directory,
+      files.map(([name]) => name),
+      compiled.value.runs,
+      1 << 26,
+    );
+    expect(Object.fromEntries(files.map(([name], index) => [name, statuses[index]]))).toEqual(
+      Object.fromEntries(files.map(([name, , status]) => [name, status])),
+    );
+    const kelvin = compileMatcher({ pattern: "skipped tasks", literal: true, ignoreCase: true });
+    if (!kelvin.ok || kelvin.value.kind !== "regex") throw new Error("unreachable");
+    expect(kelvin.value.runs?.runs.map((run) => Buffer.from(run).toString())).toEqual(["ipped ta"]);
+  });
+});
 
 describe.skipIf(!supported)("paths holding a NUL byte", () => {
   test("are never handed to the C code (they would name another file): searched as without the prefilter", () => {
@@ -270,9 +323,9 @@ describe.skipIf(!supported)(
             };
             const required =
               compiled.value.kind === "bytes"
-                ? { runs: [compiled.value.needle], anchor: 0 }
+                ? { runs: [compiled.value.needle], anchor: 0, caseless: false }
                 : compiled.value.runs;
-            if (required && !matcher.ignoreCase)
+            if (required)
               for (const status of decide(
                 directory,
                 paths.map((path) => path.slice(directory.length + 1)),
