@@ -87,11 +87,13 @@ export function scanCandidates(
   line: RegExp,
   decode: LineDecoder,
   hits: Hits,
+  runs?: readonly Uint8Array[],
 ): number | undefined {
   const end = bytes.length;
   let position = from;
   let candidates = 0;
   let candidateBytes = 0;
+  const inOrder = runs && new RunsInOrder(bytes, runs);
   while (position < end) {
     const found = bytes.indexOf(required, position);
     if (found === -1) return undefined;
@@ -100,7 +102,9 @@ export function scanCandidates(
     const lineEnd = newline === -1 ? end : newline;
     candidates++;
     candidateBytes += lineEnd - lineStart;
-    if (line.test(decode(lineStart, lineEnd))) hits.add(offset + lineStart, 1);
+    // A line without every run in order cannot match (required-literal.ts): no need to decode and test it.
+    const possible = inOrder === undefined || inOrder.holds(lineStart, lineEnd);
+    if (possible && line.test(decode(lineStart, lineEnd))) hits.add(offset + lineStart, 1);
     position = lineEnd + 1;
     if (
       position < end &&
@@ -111,6 +115,35 @@ export function scanCandidates(
     }
   }
   return undefined;
+}
+
+/**
+ * Tells whether a line holds every run in order, none overlapping the next (earliest fit first), for lines asked
+ * about in increasing order: each run's next occurrence is kept until a line starts past it, so however many
+ * lines are asked about, the bytes are searched once per run.
+ */
+class RunsInOrder {
+  private readonly next: number[];
+
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly runs: readonly Uint8Array[],
+  ) {
+    this.next = runs.map(() => -2); // -2: not looked for yet; -1: no more occurrences
+  }
+
+  holds(start: number, end: number): boolean {
+    let at = start;
+    for (let index = 0; index < this.runs.length; index++) {
+      const run = this.runs[index]!;
+      let found = this.next[index]!;
+      if (found === -1) return false;
+      if (found < at) found = this.next[index] = this.bytes.indexOf(run, at);
+      if (found === -1 || found + run.length > end) return false;
+      at = found + run.length;
+    }
+    return true;
+  }
 }
 
 /** A matcher over a decoded text whose first line starts at byte offset `anchor` (0 with absolute line numbers). */
@@ -142,7 +175,8 @@ export function scanRegexRegion(
   const wholeText = () => decodeRange(from, bytes.length);
   checkedRegexScan(hits, wholeText, offset + from, matcher.probe, () => {
     if (!matcher.required) return scanRegexText(wholeText(), matcher, offset + from, hits);
-    const rest = scanCandidates(bytes, from, offset, matcher.required, matcher.line, decodeRange, hits);
+    const runs = matcher.runs && matcher.runs.runs.length > 1 ? matcher.runs.runs : undefined;
+    const rest = scanCandidates(bytes, from, offset, matcher.required, matcher.line, decodeRange, hits, runs);
     if (rest !== undefined) scanRegexText(decodeRange(rest, bytes.length), matcher, offset + rest, hits);
   });
 }
