@@ -59,7 +59,11 @@ export function versions(repoDir: string, rg: string | undefined): Versions {
     bun: Bun.version,
     node: firstLineOf(["node", "--version"]),
     commit,
-    dirty: commit === undefined ? undefined : status !== undefined && status !== "",
+    // Another build (LAPP_BENCH_BINARY) is not the working tree: its version line names its own commit.
+    dirty:
+      commit === undefined || process.env.LAPP_BENCH_BINARY
+        ? undefined
+        : status !== undefined && status !== "",
     ripgrep: rg ? firstLineOf([rg, "--version"]) : undefined,
   };
 }
