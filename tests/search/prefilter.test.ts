@@ -45,6 +45,26 @@ function decide(directory: string, names: string[], required: RequiredRunBytes, 
   });
   return [...statuses];
 }
+/** The runs of a regex as the prefilter gets them (matcher.ts). */
+function regexRuns(pattern: string, ignoreCase: boolean) {
+  const compiled = compileMatcher({ pattern, literal: false, ignoreCase });
+  if (!compiled.ok || compiled.value.kind !== "regex" || !compiled.value.runs) throw new Error("no runs");
+  return { matcher: compiled.value, runs: compiled.value.runs };
+}
+
+/** Each file's status in `directory` is the one listed beside it. */
+function expectStatuses(directory: string, files: Array<[string, string, number]>, runs: RequiredRunBytes) {
+  const statuses = decide(
+    directory,
+    files.map(([name]) => name),
+    runs,
+    1 << 26,
+  );
+  expect(Object.fromEntries(files.map(([name], index) => [name, statuses[index]]))).toEqual(
+    Object.fromEntries(files.map(([name, , status]) => [name, status])),
+  );
+}
+
 const text = (size: number, filler = "abc def\n") =>
   filler.repeat(Math.ceil(size / filler.length)).slice(0, size);
 
@@ -162,23 +182,9 @@ describe.skipIf(!supported)("runs in order on one line", () => {
   for (const [name, content] of files) writeFileSync(join(directory, name), content);
 
   test("a file holds a match only where one line holds every run in order", () => {
-    const compiled = compileMatcher({
-      pattern: String.raw`function\s+\w+Error`,
-      literal: false,
-      ignoreCase: false,
-    });
-    if (!compiled.ok || compiled.value.kind !== "regex" || !compiled.value.runs)
-      throw new Error("unreachable");
-    expect(compiled.value.runs.runs.map((run) => Buffer.from(run).toString())).toEqual(["function", "Error"]);
-    const statuses = decide(
-      directory,
-      files.map(([name]) => name),
-      compiled.value.runs,
-      1 << 26,
-    );
-    expect(Object.fromEntries(files.map(([name], index) => [name, statuses[index]]))).toEqual(
-      Object.fromEntries(files.map(([name, , status]) => [name, status])),
-    );
+    const { runs } = regexRuns(String.raw`function\s+\w+Error`, false);
+    expect(runs.runs.map((run) => Buffer.from(run).toString())).toEqual(["function", "Error"]);
+    expectStatuses(directory, files, runs);
   });
 });
 
@@ -248,25 +254,11 @@ describe.skipIf(!supported)("runs of a case-insensitive pattern", () => {
   for (const [name, content] of files) writeFileSync(join(directory, name), content);
 
   test("are lowercased, split around k and s, and found in either ASCII case", () => {
-    const compiled = compileMatcher({
-      pattern: String.raw`FUNCTION\s+\w+error`,
-      literal: false,
-      ignoreCase: true,
-    });
-    if (!compiled.ok || compiled.value.kind !== "regex" || !compiled.value.runs)
-      throw new Error("unreachable");
-    expect(compiled.value.required).toBeUndefined();
-    expect(compiled.value.runs.caseless).toBe(true);
-    expect(compiled.value.runs.runs.map((run) => Buffer.from(run).toString())).toEqual(["function", "error"]);
-    const statuses = decide(
-      directory,
-      files.map(([name]) => name),
-      compiled.value.runs,
-      1 << 26,
-    );
-    expect(Object.fromEntries(files.map(([name], index) => [name, statuses[index]]))).toEqual(
-      Object.fromEntries(files.map(([name, , status]) => [name, status])),
-    );
+    const { matcher, runs } = regexRuns(String.raw`FUNCTION\s+\w+error`, true);
+    expect(matcher.required).toBeUndefined();
+    expect(runs.caseless).toBe(true);
+    expect(runs.runs.map((run) => Buffer.from(run).toString())).toEqual(["function", "error"]);
+    expectStatuses(directory, files, runs);
     const kelvin = compileMatcher({ pattern: "skipped tasks", literal: true, ignoreCase: true });
     if (!kelvin.ok || kelvin.value.kind !== "regex") throw new Error("unreachable");
     expect(kelvin.value.runs?.runs.map((run) => Buffer.from(run).toString())).toEqual(["ipped ta"]);
