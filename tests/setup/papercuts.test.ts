@@ -13,9 +13,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseSetupArgs } from "../../src/setup/args.ts";
-import { runSetup } from "../../src/setup/cli.ts";
-import { performSetup, type SetupContext } from "../../src/setup/perform.ts";
+import type { SetupContext } from "../../src/setup/perform.ts";
+import { setupCalls } from "../support/setup-calls.ts";
 import { mergeServerArgs } from "../../src/setup/server-args.ts";
 
 let home: string;
@@ -28,31 +27,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
-function context(overrides: Partial<SetupContext> = {}): SetupContext {
-  return {
-    cwd: project,
-    home,
-    env: {},
-    lappOnPath: "/usr/local/bin/lapp",
-    executable: undefined,
-    ...overrides,
-  };
-}
-
-async function setup(argv: string[], overrides: Partial<SetupContext> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runSetup(argv, context(overrides), {
-    out: (text) => (stdout += text),
-    err: (text) => (stderr += text),
-  });
-  return { code, stdout, stderr };
-}
+const { setup, outcome } = setupCalls(() => ({ home, project }));
 
 function problemCode(argv: string[], overrides: Partial<SetupContext> = {}): string | undefined {
-  const parsed = parseSetupArgs(argv);
-  if (parsed.kind !== "run") throw new Error(`not a run: ${argv.join(" ")}`);
-  const result = performSetup(parsed.options, context(overrides));
+  const result = outcome(argv, overrides);
   return result.ok ? undefined : result.problem.code;
 }
 

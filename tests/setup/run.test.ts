@@ -17,9 +17,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseSetupArgs } from "../../src/setup/args.ts";
-import { runSetup } from "../../src/setup/cli.ts";
-import { performSetup, type SetupContext } from "../../src/setup/perform.ts";
+import { setupCalls } from "../support/setup-calls.ts";
 
 let home: string;
 let project: string;
@@ -31,33 +29,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
-function context(overrides: Partial<SetupContext> = {}): SetupContext {
-  return {
-    cwd: project,
-    home,
-    env: {},
-    lappOnPath: "/usr/local/bin/lapp",
-    executable: undefined,
-    ...overrides,
-  };
-}
-
-async function setup(argv: string[], overrides: Partial<SetupContext> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runSetup(argv, context(overrides), {
-    out: (text) => (stdout += text),
-    err: (text) => (stderr += text),
-  });
-  return { code, stdout, stderr };
-}
-
-/** The coded outcome of the same arguments, for asserting problem codes rather than prose. */
-function outcome(argv: string[], overrides: Partial<SetupContext> = {}) {
-  const parsed = parseSetupArgs(argv);
-  if (parsed.kind !== "run") throw new Error(`not a run: ${argv.join(" ")}`);
-  return performSetup(parsed.options, context(overrides));
-}
+const { setup, outcome } = setupCalls(() => ({ home, project }));
 
 const json = (path: string) => JSON.parse(readFileSync(path, "utf8"));
 

@@ -1,0 +1,39 @@
+// The calls every `lapp setup` test makes against its temporary home and project (given by `where`, read at each
+// call: the tests make a fresh pair before each test): the context, a whole CLI run, and a run's coded outcome.
+import { parseSetupArgs } from "../../src/setup/args.ts";
+import { runSetup } from "../../src/setup/cli.ts";
+import { performSetup, type SetupContext } from "../../src/setup/perform.ts";
+
+export function setupCalls(where: () => { home: string; project: string }) {
+  function context(overrides: Partial<SetupContext> = {}): SetupContext {
+    const { home, project } = where();
+    return {
+      cwd: project,
+      home,
+      env: {},
+      lappOnPath: "/usr/local/bin/lapp",
+      executable: undefined,
+      ...overrides,
+    };
+  }
+
+  /** `lapp setup <argv>` as the CLI runs it: exit code and what it printed. */
+  async function setup(argv: string[], overrides: Partial<SetupContext> = {}) {
+    let stdout = "";
+    let stderr = "";
+    const code = await runSetup(argv, context(overrides), {
+      out: (text) => (stdout += text),
+      err: (text) => (stderr += text),
+    });
+    return { code, stdout, stderr };
+  }
+
+  /** The coded outcome of the same arguments, for asserting problem codes rather than prose. */
+  function outcome(argv: string[], overrides: Partial<SetupContext> = {}) {
+    const parsed = parseSetupArgs(argv);
+    if (parsed.kind !== "run") throw new Error(`not a run: ${argv.join(" ")}`);
+    return performSetup(parsed.options, context(overrides));
+  }
+
+  return { context, setup, outcome };
+}
