@@ -69,51 +69,37 @@ export interface AgentWorkflowResults {
   durationSeconds: number;
 }
 
-export interface AgentTotals {
+/** The counts of AgentFileResult that add up over files. */
+const SUMMED = [
+  "hunks",
+  "calls",
+  "acceptedFirst",
+  "refusals",
+  "retries",
+  "namedRetries",
+  "rereads",
+  "gaveUp",
+  "wrongCalls",
+  "writtenOnRefusal",
+] as const;
+
+export type AgentTotals = Pick<AgentFileResult, (typeof SUMMED)[number] | "codes"> & {
   files: number;
-  hunks: number;
-  calls: number;
-  acceptedFirst: number;
-  refusals: number;
-  retries: number;
-  namedRetries: number;
-  rereads: number;
-  gaveUp: number;
-  wrongCalls: number;
-  writtenOnRefusal: number;
+  /** Files that ended exact, and silently wrong. */
   exact: number;
   silentlyWrong: number;
-  codes: Record<string, number>;
-}
+};
 
 export function agentTotals(files: readonly AgentFileResult[]): AgentTotals {
-  const totals: AgentTotals = {
+  const totals = {
     files: files.length,
-    hunks: 0,
-    calls: 0,
-    acceptedFirst: 0,
-    refusals: 0,
-    retries: 0,
-    namedRetries: 0,
-    rereads: 0,
-    gaveUp: 0,
-    wrongCalls: 0,
-    writtenOnRefusal: 0,
     exact: 0,
     silentlyWrong: 0,
     codes: {},
-  };
+    ...Object.fromEntries(SUMMED.map((key) => [key, 0])),
+  } as AgentTotals;
   for (const file of files) {
-    totals.hunks += file.hunks;
-    totals.calls += file.calls;
-    totals.acceptedFirst += file.acceptedFirst;
-    totals.refusals += file.refusals;
-    totals.retries += file.retries;
-    totals.namedRetries += file.namedRetries;
-    totals.rereads += file.rereads;
-    totals.gaveUp += file.gaveUp;
-    totals.wrongCalls += file.wrongCalls;
-    totals.writtenOnRefusal += file.writtenOnRefusal;
+    for (const key of SUMMED) totals[key] += file[key];
     if (file.exact) totals.exact++;
     if (file.silentlyWrong) totals.silentlyWrong++;
     addCodes(totals.codes, file.codes);
