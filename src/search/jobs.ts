@@ -47,7 +47,8 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   const key = JSON.stringify(spec.matcher);
   if (cached?.key !== key) cached = { key, matcher: unwrap(compileMatcher(spec.matcher)) };
   const matcher = cached.matcher;
-  const required = requiredRunsOf(matcher);
+  // The runs every matching line holds in order, when the matcher knows them (a file without them has no match).
+  const required = matcher.runs;
   const prefilter = required ? nativePrefilter() : null;
   const batch: Batch = {
     jobs,
@@ -118,14 +119,6 @@ function answerRun(batch: Batch, start: number, end: number, decided: Decisions 
     // A failure midway: the files the prefilter left open for the jobs not reached are closed.
     if (decided) for (let rest = index + 1; rest < end; rest++) closeLeftOpen(decided, rest - start);
   }
-}
-
-/** The runs every matching line holds in order, when the matcher knows them (a file without them has no match). */
-function requiredRunsOf(matcher: Matcher): RequiredRunBytes | undefined {
-  if (matcher.kind === "regex") return matcher.runs;
-  return matcher.ascii && matcher.needle.length > 0
-    ? { runs: [matcher.needle], anchor: 0, caseless: false }
-    : undefined;
 }
 
 /** Where the run of jobs in the directory of `jobs[start]` ends (the walk hands a directory's files in a row). */

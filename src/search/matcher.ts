@@ -26,7 +26,14 @@ export interface MatcherSpec {
  * `s` on lines, so `.` matches any character of a line (a `\r` too, as in ripgrep); lines never contain `\n`.
  */
 export type Matcher =
-  | { kind: "bytes"; needle: Uint8Array; literal: string; ascii: boolean }
+  | {
+      kind: "bytes";
+      needle: Uint8Array;
+      literal: string;
+      ascii: boolean;
+      /** The needle as the one required run (an ASCII needle only; see `runs` below). */
+      runs: { runs: Uint8Array[]; anchor: number; caseless: boolean } | undefined;
+    }
   | {
       kind: "regex";
       scan: RegExp;
@@ -41,7 +48,9 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
   if (/[\n]/.test(spec.pattern)) return fail("INVALID_ARGUMENTS", patternHasLineBreak());
   if (spec.literal && !spec.ignoreCase) {
     const needle = new TextEncoder().encode(spec.pattern);
-    return ok({ kind: "bytes", needle, literal: spec.pattern, ascii: needle.length === spec.pattern.length });
+    const ascii = needle.length === spec.pattern.length;
+    const runs = ascii ? { runs: [needle], anchor: 0, caseless: false } : undefined;
+    return ok({ kind: "bytes", needle, literal: spec.pattern, ascii, runs });
   }
   const source = spec.literal ? escapeLiteral(spec.pattern) : spec.pattern;
   const caseFlag = spec.ignoreCase ? "i" : "";

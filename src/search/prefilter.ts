@@ -62,8 +62,7 @@ function load(): Prefilter | null {
       const statuses = new Uint8Array(names.length);
       const descriptors = new Int32Array(names.length);
       const joined = Buffer.from(`${names.join("\0")}\0`);
-      const runBytes = Buffer.concat(required.runs);
-      const runLengths = Int32Array.from(required.runs, (run) => run.length);
+      const { runBytes, runLengths } = packedRuns(required);
       const decided = prefilter(
         Buffer.from(`${directory}\0`),
         DIRECTORY_FLAGS,
@@ -85,4 +84,19 @@ function load(): Prefilter | null {
       return decided === -1 ? undefined : { statuses, descriptors, refused: decided === -2 };
     },
   };
+}
+
+/** The runs as the C code takes them, packed once per search's runs (every directory run of a search reuses them). */
+const packed = new WeakMap<RequiredRunBytes, { runBytes: Buffer; runLengths: Int32Array }>();
+
+function packedRuns(required: RequiredRunBytes): { runBytes: Buffer; runLengths: Int32Array } {
+  let runs = packed.get(required);
+  if (!runs) {
+    runs = {
+      runBytes: Buffer.concat(required.runs),
+      runLengths: Int32Array.from(required.runs, (run) => run.length),
+    };
+    packed.set(required, runs);
+  }
+  return runs;
 }

@@ -313,10 +313,7 @@ describe.skipIf(!supported)(
               maxFileBytes: 64 * 1024 * 1024,
               carryBytes: 1 << 20,
             };
-            const required =
-              compiled.value.kind === "bytes"
-                ? { runs: [compiled.value.needle], anchor: 0, caseless: false }
-                : compiled.value.runs;
+            const required = compiled.value.runs;
             if (required)
               for (const status of decide(
                 directory,
