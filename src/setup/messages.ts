@@ -20,7 +20,8 @@ Flags:
   --project        write the project's own file instead: .mcp.json (claude) or .cursor/mcp.json (cursor),
                    in --root DIR or else the current directory. Codex has no project file. A project file
                    that resolves (through a symlink) outside the project is refused. The entry names plain
-                   "lapp", never this machine's path, since the file is meant to be committed.
+                   "lapp" and no --root, never this machine's paths, since the file is meant to be committed:
+                   the agent starts lapp in the project, which is then its root.
   --config FILE    write this file instead (same format as the host's).
   --command PATH   the program the agent runs (default: "lapp" when it is on PATH, else this binary's path).
   --approve-edits  codex only: run lapp's tools without asking (default_tools_approval_mode = "approve").

@@ -71,7 +71,9 @@ export function performSetup(options: SetupOptions, context: SetupContext): Setu
   const fullPath = notOnPath && !options.project;
   const server: ServerCommand = {
     command: options.command ?? (fullPath ? context.executable! : "lapp"),
-    args: root === undefined ? [] : ["--root", root],
+    // A project file names no root: its host starts lapp in that project, and a committed file must not carry
+    // this machine's absolute path (--root then only says which project's file to write).
+    args: root === undefined || options.project ? [] : ["--root", root],
   };
 
   const config = readConfig(file);

@@ -75,6 +75,19 @@ test("claude --root keeps the user's other flags too", async () => {
   ]);
 });
 
+test("--project --root writes no machine path: an old absolute --root goes, the user's flags stay", async () => {
+  const app = join(home, "app");
+  mkdirSync(app);
+  const file = join(app, ".mcp.json");
+  writeFileSync(
+    file,
+    JSON.stringify({ mcpServers: { lapp: { command: "lapp", args: ["--root", app, "--limit", "9"] } } }),
+  );
+  expect((await setup(["claude", "--project", "--root", app])).code).toBe(0);
+  expect(JSON.parse(readFileSync(file, "utf8")).mcpServers.lapp.args).toEqual(["--limit", "9"]);
+  expect(readFileSync(file, "utf8")).not.toContain(home);
+});
+
 test("--project refuses a .mcp.json symlinked out of the project, and touches nothing", async () => {
   const victim = join(home, "victim");
   mkdirSync(victim);

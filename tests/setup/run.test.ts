@@ -202,7 +202,9 @@ describe("project files and commands", () => {
     const other = join(home, "other");
     mkdirSync(other);
     expect((await setup(["cursor", "--project", "--root", other])).code).toBe(0);
-    expect(json(join(other, ".cursor", "mcp.json")).mcpServers.lapp.args).toEqual(["--root", other]);
+    // --root only says which project: a committed file must not carry this machine's absolute path.
+    expect(json(join(other, ".cursor", "mcp.json")).mcpServers.lapp.args).toEqual([]);
+    expect(readFileSync(join(other, ".cursor", "mcp.json"), "utf8")).not.toContain(home);
     expect(existsSync(join(home, ".claude.json"))).toBe(false);
   });
 
