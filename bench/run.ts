@@ -1,11 +1,13 @@
 // `npm run bench`: the offline apply-stage benchmark (no model needed). Token cost of real changes per edit strategy,
-// their replay through dist/lapp, the read-once agent workflow, latency, the large-file read; prints and writes results.
+// their replay through dist/lapp, the read-once agent workflow, find and change in big files, latency, the large-file
+// read; prints and writes results.
 //
 // Flags: --quick (fewer repeats), --no-readme (leave README.md alone). Env: LAPP_BENCH_MACHINE (machine label).
 
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { measureBigFiles } from "./big-files/measure.ts";
 import { ensureCorpus } from "./corpus/fetch.ts";
 import { BENCH_DIR, loadManifest } from "./corpus/manifest.ts";
 import { corpusPairs } from "./corpus/pairs.ts";
@@ -65,6 +67,9 @@ async function main(): Promise<void> {
       log,
     );
 
+    log("big files: find and change by whole reads, by the outline, and by cat -n + str_replace …");
+    const bigFiles = await measureBigFiles(makeDir(join(scratch, "big-files")));
+
     log("latency: startup, read, edit, find_block, grep vs rg …");
     const latency = await measureLatency(manifest, makeDir(join(scratch, "latency-root")), {
       startupRuns: quick ? 7 : 21,
@@ -89,6 +94,7 @@ async function main(): Promise<void> {
       replay,
       repair,
       workflow,
+      bigFiles,
       latency,
       largeFile,
       speed: speedFigures(latency, largeFile),

@@ -1,6 +1,7 @@
 // Renders one offline run as Markdown: the tables `npm run bench` prints and writes next to its JSON, and
 // the README's Benchmark section shows. Pure: data in, text out.
 
+import { type BigFilesResult, renderBigFiles } from "../big-files/measure.ts";
 import type { OfflineResults } from "./offline-results.ts";
 import { renderWorkflowMarkdown } from "./workflow-markdown.ts";
 
@@ -26,6 +27,7 @@ export function renderOfflineMarkdown(results: OfflineResults): string {
     correctnessSection(results),
     "",
     ...(results.workflow ? [renderWorkflowMarkdown(results.workflow, results.corpus), ""] : []),
+    ...(results.bigFiles ? [bigFilesSection(results.bigFiles), ""] : []),
     latencySection(results),
     "",
     speedSection(results),
@@ -220,6 +222,19 @@ function latencySection(results: OfflineResults): string {
     table(["operation", "median", "min", "max", "runs"], rows, ["l", "r", "r", "r", "r"]),
     grep,
     ...(notes.length ? ["", ...notes] : []),
+  ].join("\n");
+}
+
+function bigFilesSection(bigFiles: BigFilesResult): string {
+  return [
+    "### Find and change in big files (what the model reads and writes)",
+    "",
+    "The agent knows the name of what to change in a file of 1,500+ lines and inserts a line before it. Each cell:",
+    "o200k tokens read / tokens written / calls. (a) reads every page and edits; (b) reads the outline, takes the",
+    "block with lapp_find_block (a one-line row is its own block) and edits; (c) the built-ins' way: the whole file",
+    "as `cat -n`, then str_replace. Every strategy must leave the same bytes, or the run fails.",
+    "",
+    ...renderBigFiles(bigFiles),
   ].join("\n");
 }
 

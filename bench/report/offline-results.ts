@@ -1,6 +1,7 @@
 // The shape of one `npm run bench` run as written to bench/results/<date>-<machine>.json, and the speed targets
 // of the issue with the verdict of each measured figure.
 
+import type { BigFilesResult } from "../big-files/measure.ts";
 import type { CorpusCase } from "../corpus/manifest.ts";
 import type { LargeFileResult } from "../measure/large-file.ts";
 import type { Latency } from "../measure/latency.ts";
@@ -25,6 +26,8 @@ export interface OfflineResults {
   repair: RepairResult[];
   /** The read-once agent workflow (absent in runs made before it existed). */
   workflow?: AgentWorkflowResults;
+  /** Find and change in big files (absent in runs made before it was part of `npm run bench`). */
+  bigFiles?: BigFilesResult;
   latency: Latency;
   largeFile: LargeFileResult;
   speed: SpeedFigure[];
