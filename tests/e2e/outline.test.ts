@@ -1,6 +1,7 @@
 // Big files through the compiled binary: every answer stays within the output budget by the o200k tokenizer; a
-// default read of a big file is an outline listing what the TypeScript compiler finds and every Markdown heading
-// to level 3; outline refs go straight into lapp_edit; explicit ranges give rows and say where to continue.
+// default read of a big file is an outline listing what the TypeScript compiler finds, what Python's `ast` finds
+// and every Markdown heading to level 3; outline refs go straight into lapp_edit; explicit ranges give rows and say
+// where to continue.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -71,6 +72,35 @@ function compilerDeclarations(path: string): { line: number; name: string }[] {
   return found;
 }
 
+/** Big modules of Python's standard library (python3 is on every machine lapp's CI runs on), by name in the root. */
+const PYTHON_MODULES = ["argparse", "inspect", "typing", "subprocess"];
+
+/**
+ * What Python's own parser finds in the named modules: top-level functions and classes, and the functions and
+ * classes of each class body (`def` or `class` line: a decorated one's decorators come before it).
+ */
+function pythonDeclarations(): Record<string, { file: string; found: { line: number; name: string }[] }> {
+  const script = `
+import ast, importlib, json, sys
+out = {}
+for name in sys.argv[1:]:
+    path = importlib.import_module(name).__file__
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    found = []
+    for node in tree.body:
+        if isinstance(node, kinds):
+            found.append({"line": node.lineno, "name": node.name})
+        if isinstance(node, ast.ClassDef):
+            found += [{"line": m.lineno, "name": m.name} for m in node.body if isinstance(m, kinds)]
+    out[name] = {"file": path, "found": found}
+print(json.dumps(out))
+`;
+  const run = Bun.spawnSync(["python3", "-c", script, ...PYTHON_MODULES]);
+  if (run.exitCode !== 0) throw new Error(`python3 failed: ${run.stderr.toString()}`);
+  return JSON.parse(run.stdout.toString());
+}
+
 interface Row {
   depth: number;
   start: number;
@@ -122,11 +152,13 @@ async function wholeOutline(path: string): Promise<Row[]> {
 }
 
 const markdown = bigMarkdown();
+const python = pythonDeclarations();
 
 beforeAll(async () => {
   root = makeTempRoot("lapp-outline-");
   for (const [name, source] of Object.entries(SOURCES)) copyFileSync(join(modules, source), join(root, name));
   writeFileSync(join(root, "guide.md"), markdown.text);
+  for (const [name, module] of Object.entries(python)) copyFileSync(module.file, join(root, `${name}.py`));
   lapp = await startLapp({ root });
 });
 
@@ -149,6 +181,24 @@ describe("outline reads through dist/lapp", () => {
         );
         if (!row)
           throw new Error(`${name}: no outline row for ${declaration.name} (line ${declaration.line})`);
+      }
+    });
+  }
+
+  for (const name of PYTHON_MODULES) {
+    test(`${name}.py: the outline lists every function, class and class member Python's ast finds`, async () => {
+      const rows = await wholeOutline(`${name}.py`);
+      const declarations = python[name]!.found;
+      expect(declarations.length).toBeGreaterThan(20);
+      for (const declaration of declarations) {
+        const row = rows.find(
+          (row) =>
+            row.start <= declaration.line &&
+            declaration.line <= row.end &&
+            new RegExp(`\\b(def|class) ${declaration.name}\\b`).test(row.label),
+        );
+        if (!row)
+          throw new Error(`${name}.py: no outline row for ${declaration.name} (line ${declaration.line})`);
       }
     });
   }
