@@ -3,7 +3,8 @@
  * directory of the tree on the main thread; through Node's readdir that cost ~20–35 µs a directory, most of it
  * around the two or three system calls. Here: open the directory (no-follow), read its entries with getdents64,
  * close, and pack them as [type byte][name][NUL] each ("." and ".." left out). The type byte is the kernel's d_type
- * (4 directory, 8 regular file, 0 unknown: the caller asks again another way).
+ * (4 directory, 8 regular file, …); a directory with an entry of unknown type (0, which would also read as the end
+ * of a name) is not packed: LIST_UNKNOWN_TYPE, and the caller asks again another way.
  */
 
 /* libc's functions (open, close, syscall, memcpy) come from native-libc.c, compiled before this file. */
@@ -18,11 +19,14 @@
 
 /* The packed entries did not fit `capacity`: the caller asks again with more room. */
 #define LIST_TOO_SMALL -100000
+/* An entry's type is unknown (some file systems do not tell it). */
+#define LIST_UNKNOWN_TYPE -3
+#define DT_UNKNOWN 0
 
 static unsigned char listed[32768];
 
-/* Lists `path` (opened with `flags`) into `out`. Returns the bytes written, LIST_TOO_SMALL, or -1 (it could not be
- * opened) or -2 (it could not be read). */
+/* Lists `path` (opened with `flags`) into `out`. Returns the bytes written, LIST_TOO_SMALL, LIST_UNKNOWN_TYPE, or -1
+ * (it could not be opened) or -2 (it could not be read). */
 int lapp_list_directory(const char *path, int flags, unsigned char *out, int capacity) {
   int fd = open(path, flags);
   if (fd < 0) return -1;
@@ -42,6 +46,10 @@ int lapp_list_directory(const char *path, int flags, unsigned char *out, int cap
       const char *name = (const char *)(entry + 19);
       at += length;
       if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
+      if (type == DT_UNKNOWN) {
+        close(fd);
+        return LIST_UNKNOWN_TYPE;
+      }
       int size = 0;
       while (name[size]) size++;
       if (written + size + 2 > capacity) {

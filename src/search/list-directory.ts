@@ -14,11 +14,11 @@ export interface ListedEntry {
 }
 
 /** The kernel's d_type values the lister passes on (list-directory.c). */
-const DT_UNKNOWN = 0;
 const DT_DIR = 4;
 const DT_REG = 8;
-/** list-directory.c: the entries did not fit the buffer. */
+/** list-directory.c: the entries did not fit the buffer; an entry's type is unknown. */
 const LIST_TOO_SMALL = -100_000;
+const LIST_UNKNOWN_TYPE = -3;
 /** Never through a symlink: a directory swapped for one is not listed at all. */
 const LIST_FLAGS = constants.O_RDONLY | DIRECTORY | NOFOLLOW | 0o2000000;
 
@@ -40,17 +40,18 @@ export function nativeListing(directory: string): ListedEntry[] | undefined {
     buffer = Buffer.allocUnsafe(buffer.length * 4);
     written = list(path, LIST_FLAGS, buffer, buffer.length) as number;
   }
+  if (written === LIST_UNKNOWN_TYPE) return undefined;
   if (written < 0) throw new Error(`cannot list ${directory}`);
   const packed = buffer.subarray(0, written);
   if (!isUtf8(packed)) return undefined;
+  // Decoded at once and cut at the NULs that end the names (no type byte is 0: LIST_UNKNOWN_TYPE).
+  const parts = packed.toString("utf8").split("\0");
   const entries: ListedEntry[] = [];
-  for (let at = 0; at < written;) {
-    const type = packed[at]!;
-    if (type === DT_UNKNOWN) return undefined;
-    const end = packed.indexOf(0, at + 1);
+  for (let index = 0; index < parts.length - 1; index++) {
+    const part = parts[index]!;
+    const type = part.charCodeAt(0);
     const kind = type === DT_DIR ? "directory" : type === DT_REG ? "file" : "other";
-    entries.push({ name: packed.toString("utf8", at + 1, end), kind });
-    at = end + 1;
+    entries.push({ name: part.slice(1), kind });
   }
   return entries;
 }

@@ -11,35 +11,58 @@ export interface Blocklist {
   isBlocked(relative: string): boolean;
 }
 
-/** Verdicts of directories remembered (a walk asks about the same parents again and again). */
+/** Facts of directories remembered (a walk asks about the entries of the same directories again and again). */
 const DIRECTORY_CACHE_MAX = 8192;
+
+interface DirectoryFacts {
+  /** It or an ancestor is blocked. */
+  blocked: boolean;
+  /** Its path holds a plain pattern's required run (anyMatches). */
+  holdsRun: boolean;
+}
 
 export function compileBlocklist(block: readonly string[], allow: readonly string[]): Blocklist {
   const patterns = [...new Set(block.filter((pattern) => !allow.includes(pattern)))];
   const options = { dot: true, windows: false, nocase: true } as const;
   const blocked = anyMatches(patterns, options);
   const allowed = allow.length > 0 ? picomatch([...allow], options) : () => false;
-  const matchesItself = (relative: string) => blocked(relative) && !allowed(relative);
-  const directories = new Map<string, boolean>();
-  const directoryBlocked = (directory: string): boolean => {
+  const matchesItself = (relative: string, holdsRun: boolean) =>
+    blocked.matches(relative, holdsRun) && !allowed(relative);
+  // A run holds no `/`, so a path holds one exactly when one of its names does: each entry of a directory needs
+  // only its own name looked at, once the directory's answer is known.
+  const holdsRun = (parent: DirectoryFacts | undefined, name: string) =>
+    (parent?.holdsRun ?? false) || blocked.holdsRun(name);
+  const directories = new Map<string, DirectoryFacts>();
+  const factsOf = (directory: string): DirectoryFacts => {
     const cached = directories.get(directory);
     if (cached !== undefined) return cached;
     const slash = directory.lastIndexOf("/");
-    const verdict = matchesItself(directory) || (slash > 0 && directoryBlocked(directory.slice(0, slash)));
+    const parent = slash > 0 ? factsOf(directory.slice(0, slash)) : undefined;
+    const runs = holdsRun(parent, slash > 0 ? directory.slice(slash + 1) : directory);
+    const facts = { blocked: matchesItself(directory, runs) || (parent?.blocked ?? false), holdsRun: runs };
     if (directories.size >= DIRECTORY_CACHE_MAX) directories.clear();
-    directories.set(directory, verdict);
-    return verdict;
+    directories.set(directory, facts);
+    return facts;
   };
   return {
     patterns,
     isBlocked: (relative) => {
       if (relative === "" || patterns.length === 0) return false;
-      if (matchesItself(relative)) return true;
-      if (allowed(relative)) return false;
       const slash = relative.lastIndexOf("/");
-      return slash > 0 && directoryBlocked(relative.slice(0, slash));
+      const parent = slash > 0 ? factsOf(relative.slice(0, slash)) : undefined;
+      if (matchesItself(relative, holdsRun(parent, slash > 0 ? relative.slice(slash + 1) : relative)))
+        return true;
+      if (allowed(relative)) return false;
+      return parent?.blocked ?? false;
     },
   };
+}
+
+interface PathMatcher {
+  /** Whether `text` holds some plain pattern's required run (ignoring case as the patterns do). */
+  holdsRun(text: string): boolean;
+  /** Whether `path` matches a pattern; `holdsRun` is holdsRun(path), when the caller knows it. */
+  matches(path: string, holdsRun: boolean): boolean;
 }
 
 /**
@@ -47,22 +70,22 @@ export function compileBlocklist(block: readonly string[], allow: readonly strin
  * plain names, `*`, `?` and `/` can match only a path that holds its longest plain run (ignoring case, as the
  * match does), so its regex runs only on such paths. A walk asks about every entry; most hold none of the runs.
  */
-function anyMatches(
-  patterns: readonly string[],
-  options: picomatch.PicomatchOptions,
-): (path: string) => boolean {
+function anyMatches(patterns: readonly string[], options: picomatch.PicomatchOptions): PathMatcher {
   const tests = patterns.map((pattern) => ({
     run: requiredRun(pattern),
     matches: picomatch(pattern, options),
   }));
   const unplain = tests.filter((test) => test.run === undefined);
   const runs = tests.flatMap((test) => (test.run === undefined ? [] : [test.run]));
-  // One pass over the path for all runs (case folded as the patterns' own regexes fold it: ASCII only, no `u`).
+  // One pass over the text for all runs (case folded as the patterns' own regexes fold it: ASCII only, no `u`).
   const anyRun = runs.length > 0 ? new RegExp(runs.map(escapeRegex).join("|"), "i") : undefined;
-  return (path) => {
-    if (anyRun === undefined || !anyRun.test(path)) return unplain.some((test) => test.matches(path));
-    const lower = path.toLowerCase();
-    return tests.some((test) => (test.run === undefined || lower.includes(test.run)) && test.matches(path));
+  return {
+    holdsRun: (text) => anyRun !== undefined && anyRun.test(text),
+    matches: (path, holdsRun) => {
+      if (!holdsRun) return unplain.some((test) => test.matches(path));
+      const lower = path.toLowerCase();
+      return tests.some((test) => (test.run === undefined || lower.includes(test.run)) && test.matches(path));
+    },
   };
 }
 

@@ -18,6 +18,8 @@ const PATTERNS = [
   "[ab]cd.txt",
   "./local.cfg",
   "deep/**/.Env",
+  // Its required run is a directory's name: a file below holds it only through its parent.
+  "**/private_keys/*.txt",
 ];
 const pieces = [
   ".env",
@@ -57,6 +59,9 @@ const pieces = [
   ".",
   "..",
   "é",
+  "private_keys",
+  "Private_Keys",
+  "notes.txt",
 ];
 const path = fc
   .array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 5 })
