@@ -69,8 +69,12 @@ export interface SearchOutcome {
   tooDeep: { count: number; first: string | undefined };
 }
 
+/** Searches run by this process so far (each batch says which it belongs to: SearchSpec.search). */
+let searches = 0;
+
 export async function runSearch(request: SearchRequest): Promise<SearchOutcome> {
   const started = performance.now();
+  const search = ++searches;
   const deadline = started + request.budgetMs;
   const tooDeep = { count: 0, first: undefined as string | undefined };
   const files = request.startIsFile
@@ -198,7 +202,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
         // Carried bytes stay within a bound per search: each batch reserves a share and gives back what it left.
         const budget = Math.max(0, Math.min(CARRIED_BYTES_PER_BATCH, CARRIED_BYTES_PER_SEARCH - reserved));
         reserved += budget;
-        lane.run(jobs, { ...request.spec, carryBudget: budget }).then(
+        lane.run(jobs, { ...request.spec, carryBudget: budget, search }).then(
           (replies) => {
             if (closed) return;
             let used = 0;

@@ -3,6 +3,7 @@
 
 import { unwrap } from "../errors.ts";
 import { compileMatcher, type Matcher, type MatcherSpec } from "./matcher.ts";
+import { forgetKeptRoot } from "./native-code.ts";
 import {
   type Decisions,
   nativePrefilter,
@@ -14,6 +15,10 @@ import { adoptTransferred, closeQuietly, SearchDirectories, transferableMemory }
 import { searchFile, type FileResult } from "./search-file.ts";
 
 export interface SearchSpec {
+  /** The search's root (a real path): the prefilter opens directories from it (beneath.c). */
+  root?: string;
+  /** Which search of this process the batch belongs to (the engine numbers them): each opens its root anew. */
+  search?: number;
   matcher: MatcherSpec;
   context: number;
   maxFileBytes: number;
@@ -41,6 +46,8 @@ export interface JobReply {
 }
 
 let cached: { key: string; matcher: Matcher } | undefined;
+/** The search this thread's last prefiltered batch belonged to. */
+let lastSearch: number | undefined;
 
 /** Runs a batch on the calling thread. The matcher is compiled once per distinct spec. */
 export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] {
@@ -50,6 +57,10 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   // The runs every matching line holds in order, when the matcher knows them (a file without them has no match).
   const required = matcher.runs;
   const prefilter = required ? nativePrefilter() : null;
+  if (prefilter && spec.search !== lastSearch) {
+    lastSearch = spec.search;
+    forgetKeptRoot();
+  }
   const batch: Batch = {
     jobs,
     spec,
@@ -153,7 +164,7 @@ function decideRun(
   const names = jobs.slice(start, end).map((job) => job.absolute.slice(slash + 1));
   // C strings end at a NUL: a path holding one would name another file (no walked name does; never trusted).
   if (directory.includes("\0") || names.some((name) => name.includes("\0"))) return undefined;
-  return prefilter.decide(directory, names, required, spec.maxFileBytes);
+  return prefilter.decide(directory, names, required, spec.maxFileBytes, spec.root);
 }
 
 function closeLeftOpen(decided: Decisions, slot: number): void {

@@ -7,7 +7,8 @@
  * of a name) is not packed: LIST_UNKNOWN_TYPE, and the caller asks again another way.
  */
 
-/* libc's functions (open, close, syscall, memcpy) come from native-libc.c, compiled before this file. */
+/* libc's functions (open, close, syscall, memcpy) come from native-libc.c and open_beneath from beneath.c, compiled
+ * before this file. */
 
 #if defined(__x86_64__)
 #define SYS_GETDENTS64 217
@@ -25,10 +26,12 @@
 
 static unsigned char listed[32768];
 
-/* Lists `path` (opened with `flags`) into `out`. Returns the bytes written, LIST_TOO_SMALL, LIST_UNKNOWN_TYPE, or -1
+/* Lists `path` (opened with `flags` from `root` where it can: beneath.c; else by path, never through a symlink as its
+ * last component) into `out`. Returns the bytes written, LIST_TOO_SMALL, LIST_UNKNOWN_TYPE, or -1
  * (it could not be opened) or -2 (it could not be read). */
-int lapp_list_directory(const char *path, int flags, unsigned char *out, int capacity) {
-  int fd = open(path, flags);
+int lapp_list_directory(const char *root, const char *path, int flags, unsigned char *out, int capacity) {
+  int fd = open_beneath(root, path, flags);
+  if (fd == -2) fd = open(path, flags);
   if (fd < 0) return -1;
   int written = 0;
   while (1) {

@@ -5,7 +5,7 @@
 import { isUtf8 } from "node:buffer";
 import { constants, readdirSync } from "node:fs";
 import { DIRECTORY, NOFOLLOW } from "../files/fs-native.ts";
-import { nativeCode } from "./native-code.ts";
+import { cString, nativeCode } from "./native-code.ts";
 
 export interface ListedEntry {
   name: string;
@@ -24,21 +24,26 @@ const LIST_FLAGS = constants.O_RDONLY | DIRECTORY | NOFOLLOW | 0o2000000;
 
 let buffer = Buffer.allocUnsafe(64 * 1024);
 
-/** The entries of `directory` (unsorted); throws when it cannot be listed (the walk skips it, as ripgrep does). */
-export function listDirectory(directory: string): ListedEntry[] {
-  return nativeListing(directory) ?? readdirListing(directory);
+/**
+ * The entries of `directory` (unsorted), opened from `root` (the walk's root, a real path) where the system can:
+ * then no symlink swapped in for any folder on the way is followed. Throws when it cannot be listed (the walk skips
+ * it, as ripgrep does).
+ */
+export function listDirectory(directory: string, root = ""): ListedEntry[] {
+  return nativeListing(directory, root) ?? readdirListing(directory);
 }
 
 /** The native listing alone; undefined where there is none or it leaves the directory to readdir. */
-export function nativeListing(directory: string): ListedEntry[] | undefined {
+export function nativeListing(directory: string, root = ""): ListedEntry[] | undefined {
   const list = nativeCode()?.lapp_list_directory;
   // A C string ends at a NUL: such a path would name another directory (readdir refuses it).
   if (!list || directory.includes("\0")) return undefined;
   const path = Buffer.from(`${directory}\0`);
-  let written = list(path, LIST_FLAGS, buffer, buffer.length) as number;
+  const from = cString(root);
+  let written = list(from, path, LIST_FLAGS, buffer, buffer.length) as number;
   while (written === LIST_TOO_SMALL) {
     buffer = Buffer.allocUnsafe(buffer.length * 4);
-    written = list(path, LIST_FLAGS, buffer, buffer.length) as number;
+    written = list(from, path, LIST_FLAGS, buffer, buffer.length) as number;
   }
   if (written === LIST_UNKNOWN_TYPE) return undefined;
   if (written < 0) throw new Error(`cannot list ${directory}`);

@@ -1,4 +1,4 @@
-// lapp_grep's native code (native-libc.c, prefilter.c, list-directory.c), compiled together on first use by the
+// lapp_grep's native code (native-libc.c, beneath.c, prefilter.c, list-directory.c), compiled together on first use by the
 // TinyCC that every Bun build carries, once per thread. TinyCC compiles a file by name: the sources go into an
 // anonymous memory file, so nothing is written to disk. It links nothing (-nostdlib), so no libc development files
 // are needed: the few libc functions the code calls are looked up here with dlsym and bound before any other call.
@@ -7,6 +7,7 @@
 
 import { closeSync, writeSync } from "node:fs";
 import { dlopenFirst, LINUX_LIBC_NAMES, loadOnce } from "../files/fs-native.ts";
+import beneathSource from "./beneath.c" with { type: "text" };
 import listDirectorySource from "./list-directory.c" with { type: "text" };
 import libcSource from "./native-libc.c" with { type: "text" };
 import prefilterSource from "./prefilter.c" with { type: "text" };
@@ -34,14 +35,28 @@ function symbolsOf(FFIType: typeof import("bun:ffi").FFIType) {
   return {
     lapp_bind: { args: [ptr], returns: none },
     lapp_prefilter: {
-      args: [cstring, i32, ptr, i32, i32, ptr, ptr, i32, i32, i32, f64, ptr, ptr, i32, ptr, ptr],
+      args: [cstring, cstring, i32, ptr, i32, i32, ptr, ptr, i32, i32, i32, f64, ptr, ptr, i32, ptr, ptr],
       returns: i32,
     },
-    lapp_list_directory: { args: [cstring, i32, ptr, i32], returns: i32 },
+    lapp_list_directory: { args: [cstring, cstring, i32, ptr, i32], returns: i32 },
+    lapp_forget_root: { args: [], returns: none },
   } as const;
 }
 
 export type NativeCode = ReturnType<typeof compile<ReturnType<typeof symbolsOf>>>["symbols"];
+
+/** `text` as a C string; a text holding a NUL (never a real root) as the empty one, which the C code takes as none. */
+export function cString(text: string): Buffer {
+  return Buffer.from(text.includes("\0") ? "\0" : `${text}\0`);
+}
+
+/**
+ * Lets this thread's kept root descriptor go (beneath.c), as a search begins: a root replaced by a new folder at its
+ * path is then opened anew.
+ */
+export function forgetKeptRoot(): void {
+  nativeCode()?.lapp_forget_root();
+}
 
 /** This thread's compiled functions; null where there are none. */
 export const nativeCode: () => NativeCode | null = loadOnce(load);
@@ -51,7 +66,7 @@ function load(): NativeCode | null {
   if (process.platform !== "linux" || (process.arch !== "x64" && process.arch !== "arm64")) return null;
   const ffi = require("bun:ffi") as typeof import("bun:ffi");
   const table = libcTable(ffi);
-  const source = [libcSource, prefilterSource, listDirectorySource].join("\n");
+  const source = [libcSource, beneathSource, prefilterSource, listDirectorySource].join("\n");
   const { symbols } = compile(ffi, source, symbolsOf(ffi.FFIType));
   symbols.lapp_bind(table);
   return symbols;

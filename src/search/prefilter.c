@@ -24,7 +24,8 @@
  * for.
  */
 
-/* libc's functions (open, pread, memmem, …) come from native-libc.c, compiled before this file. */
+/* libc's functions (open, pread, memmem, …) come from native-libc.c, and open_beneath and is_at from beneath.c,
+ * compiled before this file. */
 
 #if defined(__x86_64__)
 #define SYS_FSTAT 5
@@ -208,30 +209,6 @@ static int examine(int fd, const struct runs *runs, long long max_bytes, const u
   }
 }
 
-/* Whether the descriptor `fd` is at `expected` now, as the kernel tells (/proc/self/fd); no when it cannot tell. */
-static int is_at(int fd, const char *expected) {
-  const char *prefix = "/proc/self/fd/";
-  char link[32];
-  int at = 0;
-  while (prefix[at]) {
-    link[at] = prefix[at];
-    at++;
-  }
-  char digits[12];
-  int count = 0;
-  do {
-    digits[count++] = (char)('0' + fd % 10);
-    fd /= 10;
-  } while (fd > 0);
-  while (count > 0) link[at++] = digits[--count];
-  link[at] = 0;
-  char where[4097];
-  ssize_t length = readlink(link, where, sizeof where - 1);
-  if (length < 0 || length >= (ssize_t)sizeof where - 1) return 0;
-  size_t expected_length = strlen(expected);
-  return (size_t)length == expected_length && memcmp(where, expected, expected_length) == 0;
-}
-
 static void leave_undecided(int count, unsigned char *statuses, int *descriptors) {
   for (int index = 0; index < count; index++) {
     statuses[index] = UNDECIDED;
@@ -241,9 +218,9 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
 
 /*
  * Decides `count` files named in `names` (each ending with a NUL byte) inside `directory`, writing one status per
- * file to `statuses`. The directory is opened with `directory_flags` (no-follow) and must be exactly at its path
- * (the kernel's answer) when opened and again once every file is opened; its files are opened inside it with
- * `flags`. The runs: `run_count` of them, `run_bytes` concatenated, `run_lengths` each, the one looked for first at
+ * file to `statuses`. The directory is opened with `directory_flags` (no-follow) from the root (`root`, where
+ * openat2 can: beneath.c), else by path and then checked to be exactly at its path (the kernel's answer); it must
+ * still be there once every file is opened. Its files are opened inside it with `flags`. The runs: `run_count` of them, `run_bytes` concatenated, `run_lengths` each, the one looked for first at
  * `anchor`; `caseless`: lowercased, to be found in either ASCII case. `leads` has a 1 at each byte value that may start a binary signature; `buffer` holds `buffer_length`
  * bytes, at least FIRST_FILL. `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for
  * the caller (which must close it), else -1.
@@ -251,7 +228,7 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * runs or a buffer it does not take, or a directory it cannot open or check; -2 when the directory was no longer at
  * its path after the files were opened: the caller refuses them all (and closes the descriptors).
  */
-int lapp_prefilter(const char *directory, int directory_flags, const char *names, int count, int flags,
+int lapp_prefilter(const char *root, const char *directory, int directory_flags, const char *names, int count, int flags,
                    const unsigned char *run_bytes, const int *run_lengths, int run_count, int anchor, int caseless,
                    double max_bytes, const unsigned char *leads, unsigned char *buffer, int buffer_length,
                    unsigned char *statuses, int *descriptors) {
@@ -273,11 +250,15 @@ int lapp_prefilter(const char *directory, int directory_flags, const char *names
   }
   leave_undecided(count, statuses, descriptors);
   if (!usable || total > MAX_RUN_BYTES) return -1;
-  int dirfd = open(directory, directory_flags);
-  if (dirfd < 0) return -1;
-  if (!is_at(dirfd, directory)) {
-    close(dirfd);
-    return -1;
+  int dirfd = open_beneath(root, directory, directory_flags);
+  if (dirfd == -1) return -1;
+  if (dirfd == -2) {
+    dirfd = open(directory, directory_flags);
+    if (dirfd < 0) return -1;
+    if (!is_at(dirfd, directory)) {
+      close(dirfd);
+      return -1;
+    }
   }
   int decided = 0;
   const char *name = names;

@@ -5,7 +5,7 @@
 import { constants } from "node:fs";
 import { DIRECTORY, loadOnce, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { SIGNATURE_LEADS } from "../text/binary.ts";
-import { nativeCode } from "./native-code.ts";
+import { cString, nativeCode } from "./native-code.ts";
 
 /** Per-file answers (prefilter.c says when each is given). */
 export const PREFILTER = { noMatch: 0, binary: 1, unreadable: 2, undecided: 3 } as const;
@@ -31,14 +31,16 @@ export interface RequiredRunBytes {
 
 export interface Prefilter {
   /**
-   * Decides the files named inside `directory` (a walked, real path). Undefined when it decided nothing and opened
-   * nothing (a directory it could not open or check, runs it does not take).
+   * Decides the files named inside `directory` (a walked, real path), which is opened from `root` (the search's
+   * root, a real path) where the system can (beneath.c). Undefined when it decided nothing and opened nothing (a
+   * directory it could not open or check, runs it does not take).
    */
   decide(
     directory: string,
     names: readonly string[],
     required: RequiredRunBytes,
     maxBytes: number,
+    root?: string,
   ): Decisions | undefined;
 }
 
@@ -58,12 +60,13 @@ function load(): Prefilter | null {
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
   const leads = Buffer.from(SIGNATURE_LEADS);
   return {
-    decide(directory, names, required, maxBytes) {
+    decide(directory, names, required, maxBytes, root = "") {
       const statuses = new Uint8Array(names.length);
       const descriptors = new Int32Array(names.length);
       const joined = Buffer.from(`${names.join("\0")}\0`);
       const { runBytes, runLengths } = packedRuns(required);
       const decided = prefilter(
+        cString(root),
         Buffer.from(`${directory}\0`),
         DIRECTORY_FLAGS,
         joined,

@@ -4,6 +4,7 @@
 import { isRuleFileName, loadAncestorRules, loadDirectoryRules, loadGlobalRules } from "./ignore-files.ts";
 import { type GlobalRules, IgnoreStack } from "./ignore-stack.ts";
 import { listDirectory, type ListedEntry } from "./list-directory.ts";
+import { forgetKeptRoot } from "./native-code.ts";
 import type { Overrides } from "./overrides.ts";
 
 export interface WalkOptions {
@@ -37,13 +38,14 @@ interface Frame {
 
 /** Files under `options.start` in path order (each directory's entries sorted by name), one at a time. */
 export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
+  forgetKeptRoot(); // a new search: the root is opened and checked anew
   const global: GlobalRules | undefined = loadGlobalRules(options.root, options.env);
   const ancestors = IgnoreStack.of(loadAncestorRules(options.start), global);
   const rootPrefix = options.root === "/" ? "/" : `${options.root}/`;
   const relativeOf = (absolute: string) =>
     absolute.startsWith(rootPrefix) ? absolute.slice(rootPrefix.length) : absolute;
   const openDirectory = (directory: string, parent: IgnoreStack) =>
-    open(directory, parent, relativeOf, options.isBlocked);
+    open(directory, options.root, parent, relativeOf, options.isBlocked);
   const first = openDirectory(options.start, ancestors);
   if (!first) return;
   const frames: Frame[] = [first];
@@ -92,13 +94,14 @@ function included(
 
 function open(
   directory: string,
+  root: string,
   parent: IgnoreStack,
   relativeOf: (absolute: string) => string,
   isBlocked: (relative: string) => boolean,
 ): Frame | undefined {
   let entries: ListedEntry[];
   try {
-    entries = listDirectory(directory);
+    entries = listDirectory(directory, root);
   } catch {
     return undefined; // unreadable directories are skipped, as ripgrep does (it only warns)
   }

@@ -121,6 +121,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
         start: path.real,
         startIsFile: kind === "file",
         spec: {
+          root: context.config.root,
           matcher: matcherSpec,
           context: contextLines,
           maxFileBytes: MAX_SEARCH_FILE_BYTES,

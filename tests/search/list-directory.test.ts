@@ -1,14 +1,19 @@
 // The walk's directory listing (list-directory.ts over list-directory.c) gives exactly the names and kinds Node's
-// readdir gives, falls back to it where it cannot, and never lists through a symlink.
+// readdir gives, falls back to it where it cannot, and never lists through a symlink — with the root given, not
+// through one swapped in for any folder on the way either (beneath.c).
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { listDirectory, nativeListing } from "../../src/search/list-directory.ts";
 import { nativeCode } from "../../src/search/native-code.ts";
+import { compileOverrides } from "../../src/search/overrides.ts";
+import { walkFiles } from "../../src/search/walk.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 
 const supported = process.platform === "linux" && (process.arch === "x64" || process.arch === "arm64");
 const temp = makeTempRoot("lapp-list-");
+const noOverrides = (compileOverrides([]) as Extract<ReturnType<typeof compileOverrides>, { ok: true }>)
+  .overrides;
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** What Node's readdir says, as the walk sees it: sorted `name kind`. */
@@ -74,5 +79,47 @@ describe.skipIf(!supported)("the native lister", () => {
     // A NUL would end the path early in C (here: `directory` itself); it is left to readdir, which refuses it.
     expect(nativeListing(`${directory}\0/..`)).toBeUndefined();
     expect(() => listDirectory(`${directory}\0/..`)).toThrow();
+  });
+
+  test("with the root given, a folder on the way that is a symlink is refused, inside the root or out of it", () => {
+    const root = join(temp, "beneath");
+    const outside = join(temp, "outside");
+    mkdirSync(join(root, "real", "sub"), { recursive: true });
+    mkdirSync(join(outside, "sub"), { recursive: true });
+    writeFileSync(join(root, "real", "sub", "inside.txt"), "x");
+    writeFileSync(join(outside, "sub", "secret.txt"), "x");
+    symlinkSync(join(root, "real"), join(root, "link"));
+    symlinkSync(outside, join(root, "out"));
+    expect(nativeListing(join(root, "real", "sub"), root)?.map((entry) => entry.name)).toEqual([
+      "inside.txt",
+    ]);
+    expect(() => nativeListing(join(root, "out", "sub"), root)).toThrow();
+    expect(() => nativeListing(join(root, "link", "sub"), root)).toThrow();
+    // What the root prevents: by path alone, only the last component is refused when it is a symlink.
+    expect(nativeListing(join(root, "out", "sub"))?.map((entry) => entry.name)).toEqual(["secret.txt"]);
+  });
+
+  test("a root replaced by a new folder at its path is walked anew by the next search, not through the old one", () => {
+    const root = join(temp, "replaced");
+    mkdirSync(join(root, "d"), { recursive: true });
+    writeFileSync(join(root, "d", "old.txt"), "x");
+    const walked = () =>
+      [...walkFiles({ root, start: root, isBlocked: () => false, overrides: noOverrides, env: {} })].map(
+        (file) => file.relative,
+      );
+    expect(walked()).toEqual(["d/old.txt"]);
+    renameSync(root, join(temp, "replaced-before"));
+    mkdirSync(join(root, "d"), { recursive: true });
+    writeFileSync(join(root, "d", "new.txt"), "x");
+    expect(walked()).toEqual(["d/new.txt"]);
+  });
+
+  test("a root that is not a real path is not kept: listings open by path, as without a root", () => {
+    const real = join(temp, "real-root");
+    mkdirSync(join(real, "d"), { recursive: true });
+    writeFileSync(join(real, "d", "a.txt"), "x");
+    symlinkSync(real, join(temp, "root-alias"));
+    const alias = join(temp, "root-alias");
+    expect(nativeListing(join(alias, "d"), alias)?.map((entry) => entry.name)).toEqual(["a.txt"]);
   });
 });

@@ -10,6 +10,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -18,6 +19,7 @@ import { join } from "node:path";
 import * as fc from "fast-check";
 import { runJobs, type SearchSpec } from "../../src/search/jobs.ts";
 import { compileMatcher, type MatcherSpec } from "../../src/search/matcher.ts";
+import { forgetKeptRoot } from "../../src/search/native-code.ts";
 import { nativePrefilter, PREFILTER, type RequiredRunBytes } from "../../src/search/prefilter.ts";
 import { searchFile } from "../../src/search/search-file.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
@@ -265,6 +267,43 @@ describe.skipIf(!supported)("runs of a case-insensitive pattern", () => {
   });
 });
 
+describe.skipIf(!supported)("directories opened from the search's root", () => {
+  const spec = (root: string, search: number): SearchSpec => ({
+    root,
+    search,
+    matcher: { pattern: "needle", literal: true, ignoreCase: false },
+    context: 0,
+    maxFileBytes: 1 << 20,
+  });
+  const kinds = (root: string, search: number, names: string[]) =>
+    runJobs(
+      names.map((name, id) => ({ id, absolute: join(root, name), keep: 5 })),
+      spec(root, search),
+    ).map((reply) => (reply.result.kind === "searched" ? `${reply.result.count}` : reply.result.kind));
+
+  test("a folder on the way that is a symlink is refused: its files are not read", () => {
+    const root = join(temp, "beneath");
+    mkdirSync(join(root, "real"), { recursive: true });
+    writeFileSync(join(root, "real", "a.txt"), "needle\n");
+    symlinkSync(join(root, "real"), join(root, "link"));
+    mkdirSync(join(root, "deeper"));
+    symlinkSync(join(root, "real"), join(root, "deeper", "hop"));
+    expect(kinds(root, 1, ["real/a.txt"])).toEqual(["1"]);
+    expect(kinds(root, 1, ["deeper/hop/a.txt"])).toEqual(["unreadable"]);
+  });
+
+  test("the next search finds a root replaced by a new folder at its path (not the old one, not refused)", () => {
+    const root = join(temp, "replaced-root");
+    mkdirSync(join(root, "d"), { recursive: true });
+    writeFileSync(join(root, "d", "old.txt"), "needle\n");
+    expect(kinds(root, 1, ["d/old.txt"])).toEqual(["1"]);
+    renameSync(root, join(temp, "replaced-root-before"));
+    mkdirSync(join(root, "d"), { recursive: true });
+    writeFileSync(join(root, "d", "new.txt"), "no\nneedle\nneedle\n");
+    expect(kinds(root, 2, ["d/new.txt"])).toEqual(["2"]);
+  });
+});
+
 describe.skipIf(!supported)("paths holding a NUL byte", () => {
   test("are never handed to the C code (they would name another file): searched as without the prefilter", () => {
     const directory = join(temp, "nul-paths");
@@ -291,6 +330,7 @@ describe.skipIf(!supported)(
   () => {
     test("property: random files, literal and regex needles", () => {
       const decided = { noMatch: 0, binary: 0 };
+      forgetKeptRoot();
       const openBefore = readdirSync("/proc/self/fd").length;
       let round = 0;
       fc.assert(
@@ -307,7 +347,9 @@ describe.skipIf(!supported)(
             });
             const compiled = compileMatcher(matcher);
             if (!compiled.ok) return; // "le\nx": a pattern with a line break is refused before any search
+            // Every other round through the root's descriptor (beneath.c), the others by path and checked.
             const spec: SearchSpec = {
+              ...(round % 2 === 0 && { root: temp, search: round }),
               matcher,
               context: 1,
               maxFileBytes: 64 * 1024 * 1024,
@@ -346,7 +388,9 @@ describe.skipIf(!supported)(
       // The property saw the cases the prefilter decides on its own, not only files it leaves to JavaScript.
       expect(decided.noMatch).toBeGreaterThan(20);
       expect(decided.binary).toBeGreaterThan(3);
-      // Every descriptor the prefilter left open for the JavaScript search was closed by it.
+      // Every descriptor the prefilter left open for the JavaScript search was closed by it; the one it keeps is the
+      // root's, until the next search begins.
+      forgetKeptRoot();
       expect(readdirSync("/proc/self/fd").length).toBe(openBefore);
     });
   },
