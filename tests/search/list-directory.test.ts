@@ -9,12 +9,17 @@ import { nativeCode } from "../../src/search/native-code.ts";
 import { compileOverrides } from "../../src/search/overrides.ts";
 import { walkFiles } from "../../src/search/walk.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
+import { removeSwapper, startSwapping, swapperBinary } from "../support/swapper.ts";
 
 const supported = process.platform === "linux" && (process.arch === "x64" || process.arch === "arm64");
 const temp = makeTempRoot("lapp-list-");
 const noOverrides = (compileOverrides([]) as Extract<ReturnType<typeof compileOverrides>, { ok: true }>)
   .overrides;
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(temp, { recursive: true, force: true });
+  removeSwapper();
+});
+const swapper = swapperBinary();
 
 /** What Node's readdir says, as the walk sees it: sorted `name kind`. */
 function readdirView(directory: string): string[] {
@@ -122,4 +127,45 @@ describe.skipIf(!supported)("the native lister", () => {
     const alias = join(temp, "root-alias");
     expect(nativeListing(join(alias, "d"), alias)?.map((entry) => entry.name)).toEqual(["a.txt"]);
   });
+
+  test.if("path" in swapper)(
+    "a renameat2 swap of a folder on the way with a symlink out: no outside name is ever listed from the root",
+    async () => {
+      const base = join(temp, "race");
+      const root = join(base, "proj");
+      mkdirSync(join(root, "d", "sub"), { recursive: true });
+      mkdirSync(join(base, "outside", "sub"), { recursive: true });
+      writeFileSync(join(root, "d", "sub", "inside.txt"), "x");
+      writeFileSync(join(base, "outside", "sub", "outside-name.txt"), "x");
+      symlinkSync("../outside", join(root, "d_swap"));
+      const { path: binary } = swapper as { path: string };
+      let done = false;
+      const swaps = startSwapping(binary, join(root, "d"), join(root, "d_swap"), 1.5).then(
+        (count) => ((done = true), count),
+      );
+      const seen = { fromRoot: 0, fromRootOutside: 0, byPathOutside: 0 };
+      while (!done) {
+        for (const from of [root, ""]) {
+          let names: string[] = [];
+          try {
+            names = (nativeListing(join(root, "d", "sub"), from) ?? []).map((entry) => entry.name);
+          } catch {
+            // refused, or between the two names of the swap: nothing listed
+          }
+          const outside = names.includes("outside-name.txt");
+          if (from) {
+            seen.fromRoot += names.length > 0 ? 1 : 0;
+            seen.fromRootOutside += outside ? 1 : 0;
+          } else seen.byPathOutside += outside ? 1 : 0;
+        }
+        await Bun.sleep(0);
+      }
+      const swapCount = await swaps;
+      expect(swapCount).toBeGreaterThan(1000);
+      expect(seen.fromRoot).toBeGreaterThan(100);
+      expect(seen.fromRootOutside).toBe(0);
+      // The race is real: by path alone, the same listing went through the swapped-in symlink.
+      expect(seen.byPathOutside).toBeGreaterThan(0);
+    },
+  );
 });
