@@ -121,3 +121,11 @@ static int open_beneath(const char *root, const char *path, int flags) {
   if (fd >= 0) return (int)fd;
   return -1;
 }
+
+/* Whether directories below `root` are opened from it with openat2 here (1), or by path and checked (0). */
+int lapp_opens_beneath(const char *root, int flags) {
+  if (!root || !root[0] || openat2_missing) return 0;
+  size_t length = strlen(root);
+  int kept = kept_root_fd >= 0 && strlen(kept_root) == length && memcmp(kept_root, root, length) == 0;
+  return kept || keep_root(root, length, flags);
+}

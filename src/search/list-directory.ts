@@ -61,6 +61,14 @@ export function nativeListing(directory: string, root = ""): ListedEntry[] | und
   return entries;
 }
 
+/**
+ * Whether this system opens the walk's directories below `root` from it with openat2 (no symlink followed on the
+ * way); else they are opened by path (Linux before 5.6, an emulator without openat2, a root that is no real path).
+ */
+export function opensBeneath(root: string): boolean {
+  return nativeCode()?.lapp_opens_beneath(cString(root), LIST_FLAGS) === 1;
+}
+
 function readdirListing(directory: string): ListedEntry[] {
   return readdirSync(directory, { withFileTypes: true }).map((entry) => ({
     name: entry.name,

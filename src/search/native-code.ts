@@ -40,6 +40,7 @@ function symbolsOf(FFIType: typeof import("bun:ffi").FFIType) {
     },
     lapp_list_directory: { args: [cstring, cstring, i32, ptr, i32], returns: i32 },
     lapp_forget_root: { args: [], returns: none },
+    lapp_opens_beneath: { args: [cstring, i32], returns: i32 },
   } as const;
 }
 
