@@ -87,20 +87,26 @@ static int keep_root(const char *root, size_t length, int flags) {
 }
 
 /*
- * Lets the kept root go: the next open keeps it anew, checked again. Called as each search begins, so a root
- * replaced by a new folder at its path (a fresh clone, say) is searched, not the old one, which a kept descriptor
- * would go on naming.
+ * Lets the kept root go: the next open keeps it anew, checked again. Called as each search begins (native-code.ts,
+ * enterSearch), so a root replaced by a new folder at its path (a fresh clone, say) is searched, not the old one,
+ * which a kept descriptor would go on naming.
  */
 void lapp_forget_root(void) {
   forget_root();
 }
 
+/* Whether `root` (`length` bytes) is kept now, or can be kept with `flags`; 0 where openat2 is not used. */
+static int hold_root(const char *root, size_t length, int flags) {
+  if (kept_root_fd >= 0 && strlen(kept_root) == length && memcmp(kept_root, root, length) == 0) return 1;
+  return keep_root(root, length, flags);
+}
+
 /*
  * Opens `path`, a directory at or below `root` (both absolute, `root` not ending in `/` unless it is `/`), with
- * `flags` (a directory's), from the kept root descriptor, through no symlink and not out of the root. Returns the descriptor; -1
- * when the kernel refused or could not open it (a symlink in the way, gone, not a directory…); -2 when this cannot
- * be done here (no root given, no openat2, a root that cannot be kept, a path not below it): the caller then opens
- * by path and checks it itself.
+ * `flags` (a directory's), from the kept root descriptor, through no symlink and not out of the root. Returns the
+ * descriptor; -1 when the kernel refused or could not open it (a symlink in the way, gone, not a directory…); -2
+ * when this cannot be done here (no root given, no openat2, a root that cannot be kept, a path not below it): the
+ * caller then opens by path and checks it itself.
  */
 static int open_beneath(const char *root, const char *path, int flags) {
   if (!root || !root[0] || openat2_missing) return -2;
@@ -114,18 +120,14 @@ static int open_beneath(const char *root, const char *path, int flags) {
   else if (path[length] == '/') relative = path + length + 1;
   else return -2;
   if (!relative[0]) relative = ".";
-  int kept = kept_root_fd >= 0 && strlen(kept_root) == length && memcmp(kept_root, root, length) == 0;
-  if (!kept && !keep_root(root, length, flags)) return -2;
+  if (!hold_root(root, length, flags)) return -2;
   struct open_how how = {(unsigned long long)flags, 0, RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
   long fd = syscall(SYS_OPENAT2, kept_root_fd, relative, &how, sizeof how);
-  if (fd >= 0) return (int)fd;
-  return -1;
+  return fd >= 0 ? (int)fd : -1;
 }
 
 /* Whether directories below `root` are opened from it with openat2 here (1), or by path and checked (0). */
 int lapp_opens_beneath(const char *root, int flags) {
   if (!root || !root[0] || openat2_missing) return 0;
-  size_t length = strlen(root);
-  int kept = kept_root_fd >= 0 && strlen(kept_root) == length && memcmp(kept_root, root, length) == 0;
-  return kept || keep_root(root, length, flags);
+  return hold_root(root, strlen(root), flags);
 }

@@ -81,6 +81,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     ? singleFile(request)
     : walkFiles({
         ...walkOptions(request),
+        search,
         onTooDeep: (relative) => (tooDeep.count++, (tooDeep.first ??= relative)),
       });
   const outcome: SearchOutcome = {

@@ -3,7 +3,7 @@
 
 import { unwrap } from "../errors.ts";
 import { compileMatcher, type Matcher, type MatcherSpec } from "./matcher.ts";
-import { forgetKeptRoot } from "./native-code.ts";
+import { enterSearch } from "./native-code.ts";
 import {
   type Decisions,
   nativePrefilter,
@@ -46,8 +46,6 @@ export interface JobReply {
 }
 
 let cached: { key: string; matcher: Matcher } | undefined;
-/** The search this thread's last prefiltered batch belonged to. */
-let lastSearch: number | undefined;
 
 /** Runs a batch on the calling thread. The matcher is compiled once per distinct spec. */
 export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] {
@@ -57,10 +55,7 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
   // The runs every matching line holds in order, when the matcher knows them (a file without them has no match).
   const required = matcher.runs;
   const prefilter = required ? nativePrefilter() : null;
-  if (prefilter && spec.search !== lastSearch) {
-    lastSearch = spec.search;
-    forgetKeptRoot();
-  }
+  if (prefilter) enterSearch(spec.search);
   const batch: Batch = {
     jobs,
     spec,

@@ -1,5 +1,5 @@
-// lapp_grep's native code (native-libc.c, beneath.c, prefilter.c, list-directory.c), compiled together on first use by the
-// TinyCC that every Bun build carries, once per thread. TinyCC compiles a file by name: the sources go into an
+// lapp_grep's native code (native-libc.c, beneath.c, prefilter.c, list-directory.c), compiled together on first use
+// by the TinyCC that every Bun build carries, once per thread. TinyCC compiles a file by name: the sources go into an
 // anonymous memory file, so nothing is written to disk. It links nothing (-nostdlib), so no libc development files
 // are needed: the few libc functions the code calls are looked up here with dlsym and bound before any other call.
 // Null on a platform, architecture or libc where any of that cannot be done: every caller then does the same work
@@ -51,12 +51,22 @@ export function cString(text: string): Buffer {
   return Buffer.from(text.includes("\0") ? "\0" : `${text}\0`);
 }
 
-/**
- * Lets this thread's kept root descriptor go (beneath.c), as a search begins: a root replaced by a new folder at its
- * path is then opened anew.
- */
+/** Lets this thread's kept root descriptor go (beneath.c): the next open keeps it anew, checked again. */
 export function forgetKeptRoot(): void {
   nativeCode()?.lapp_forget_root();
+}
+
+/** The search this thread last worked for (the engine numbers them: SearchSpec.search). */
+let currentSearch: number | undefined;
+
+/**
+ * Called as a walk or a batch begins on this thread: the first of a new search lets the kept root go, so a root
+ * replaced by a new folder at its path is searched as it is now. Unnumbered work (no engine) always does.
+ */
+export function enterSearch(search: number | undefined): void {
+  if (search !== undefined && search === currentSearch) return;
+  currentSearch = search;
+  forgetKeptRoot();
 }
 
 /** This thread's compiled functions; null where there are none. */

@@ -4,7 +4,7 @@
 import { isRuleFileName, loadAncestorRules, loadDirectoryRules, loadGlobalRules } from "./ignore-files.ts";
 import { type GlobalRules, IgnoreStack } from "./ignore-stack.ts";
 import { listDirectory, type ListedEntry } from "./list-directory.ts";
-import { forgetKeptRoot } from "./native-code.ts";
+import { enterSearch } from "./native-code.ts";
 import type { Overrides } from "./overrides.ts";
 
 export interface WalkOptions {
@@ -16,6 +16,8 @@ export interface WalkOptions {
   overrides: Overrides;
   /** Environment for git's global excludes (HOME, XDG_CONFIG_HOME); tests pass their own. */
   env?: Record<string, string | undefined>;
+  /** Which search of this process walks (the engine numbers them): its first walk or batch opens the root anew. */
+  search?: number;
   /** Told of each directory or file skipped because its path is longer than PATH_MAX (root-relative). */
   onTooDeep?: (relative: string) => void;
 }
@@ -38,7 +40,7 @@ interface Frame {
 
 /** Files under `options.start` in path order (each directory's entries sorted by name), one at a time. */
 export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
-  forgetKeptRoot(); // a new search: the root is opened and checked anew
+  enterSearch(options.search);
   const global: GlobalRules | undefined = loadGlobalRules(options.root, options.env);
   const ancestors = IgnoreStack.of(loadAncestorRules(options.start), global);
   const rootPrefix = options.root === "/" ? "/" : `${options.root}/`;

@@ -28,17 +28,19 @@ export function compileBlocklist(block: readonly string[], allow: readonly strin
   const allowed = allow.length > 0 ? picomatch([...allow], options) : () => false;
   const matchesItself = (relative: string, holdsRun: boolean) =>
     blocked.matches(relative, holdsRun) && !allowed(relative);
-  // A run holds no `/`, so a path holds one exactly when one of its names does: each entry of a directory needs
-  // only its own name looked at, once the directory's answer is known.
-  const holdsRun = (parent: DirectoryFacts | undefined, name: string) =>
-    (parent?.holdsRun ?? false) || blocked.holdsRun(name);
   const directories = new Map<string, DirectoryFacts>();
+  // A run holds no `/`, so a path holds one exactly when one of its names does: each entry of a directory needs
+  // only its own name looked at, once the directory's facts are known.
+  const placeOf = (path: string): { parent: DirectoryFacts | undefined; runs: boolean } => {
+    const slash = path.lastIndexOf("/");
+    const parent = slash > 0 ? factsOf(path.slice(0, slash)) : undefined;
+    const name = slash > 0 ? path.slice(slash + 1) : path;
+    return { parent, runs: (parent?.holdsRun ?? false) || blocked.holdsRun(name) };
+  };
   const factsOf = (directory: string): DirectoryFacts => {
     const cached = directories.get(directory);
     if (cached !== undefined) return cached;
-    const slash = directory.lastIndexOf("/");
-    const parent = slash > 0 ? factsOf(directory.slice(0, slash)) : undefined;
-    const runs = holdsRun(parent, slash > 0 ? directory.slice(slash + 1) : directory);
+    const { parent, runs } = placeOf(directory);
     const facts = { blocked: matchesItself(directory, runs) || (parent?.blocked ?? false), holdsRun: runs };
     if (directories.size >= DIRECTORY_CACHE_MAX) directories.clear();
     directories.set(directory, facts);
@@ -48,10 +50,8 @@ export function compileBlocklist(block: readonly string[], allow: readonly strin
     patterns,
     isBlocked: (relative) => {
       if (relative === "" || patterns.length === 0) return false;
-      const slash = relative.lastIndexOf("/");
-      const parent = slash > 0 ? factsOf(relative.slice(0, slash)) : undefined;
-      if (matchesItself(relative, holdsRun(parent, slash > 0 ? relative.slice(slash + 1) : relative)))
-        return true;
+      const { parent, runs } = placeOf(relative);
+      if (matchesItself(relative, runs)) return true;
       if (allowed(relative)) return false;
       return parent?.blocked ?? false;
     },
