@@ -1,0 +1,31 @@
+// The speed table of `npm run bench:speed` (bench/speed/report.ts): rendered from a committed run, with and without
+// the first call made after a pause (older results do not have it).
+import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { renderSpeedMarkdown, type SpeedResults } from "../../bench/speed/report.ts";
+
+const committed = JSON.parse(
+  readFileSync(join(import.meta.dir, "../../bench/results/2026-12-01-vm-speed-13.json"), "utf8"),
+) as SpeedResults;
+
+test("a run without the paused first call renders no row for it", () => {
+  const text = renderSpeedMarkdown(committed);
+  expect(text).toContain("| first call of a fresh server:");
+  expect(text).not.toContain("after tools/list");
+});
+
+test("the first call after a pause gets its own row, its ratio computed from the medians", () => {
+  if ("skipped" in committed.grep) throw new Error("the committed run has grep results");
+  const timing = (median: number) => ({ median, min: median - 1, max: median + 1, runs: 3 });
+  const results: SpeedResults = {
+    ...committed,
+    grep: { ...committed.grep, firstCallAfterPause: { pauseMs: 1000, lapp: timing(50), rg: timing(25) } },
+  };
+  const row = renderSpeedMarkdown(results)
+    .split("\n")
+    .find((line) => line.includes("after tools/list"));
+  expect(row).toBe(
+    "| … the same, 1 s after tools/list (as an agent's first call comes) | packages tree | 50.0 (49.0–51.0) | 25.0 (24.0–26.0) | 2.00× | | **misses** |",
+  );
+});
