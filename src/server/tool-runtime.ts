@@ -4,7 +4,6 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config.ts";
 import { nativeFs } from "../files/fs-native.ts";
 import { compileBlocklist } from "../security/blocklist.ts";
-import { nativeCode } from "../search/native-code.ts";
 import { PathGuard } from "../security/guard.ts";
 import { EditSession } from "../session/edit-session.ts";
 import { selectTools } from "../tools/registry.ts";
@@ -20,10 +19,6 @@ export function createToolRuntime(config: Config, log: Logger): CallToolFn {
   nativeFs();
   const tools = selectTools(config.onlyTools);
   const toolsByName = new Map(tools.map((tool) => [tool.name as string, tool]));
-  // lapp_grep's C code is compiled once per thread (~8 ms, native-code.ts): done here, on the next turn, so a first
-  // call of another tool never waits for it and a first search finds it ready. An agent's first call comes seconds
-  // after tools/list; a search that comes sooner compiles it itself (once), as before.
-  if (toolsByName.has("lapp_grep")) setTimeout(nativeCode, 0);
   const guard = new PathGuard(config.root, compileBlocklist(config.block, config.allow));
   const session = new EditSession(guard);
   return (name, args, extra) =>
