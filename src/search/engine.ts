@@ -169,13 +169,10 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       }
       const id = nextId++;
       walked.set(id, next.value);
+      const job: FileJob = { id, absolute: next.value.absolute, keep };
       const knownDigest = request.knownDigestOf?.(next.value.absolute);
-      jobs.push({
-        id,
-        absolute: next.value.absolute,
-        keep,
-        ...(knownDigest !== undefined && { knownDigest }),
-      });
+      if (knownDigest !== undefined) job.knownDigest = knownDigest;
+      jobs.push(job);
     }
     return jobs;
   };

@@ -171,7 +171,7 @@ function closeLeftOpen(decided: Decisions, slot: number): void {
 function decidedResult(status: number): FileResult {
   if (status === PREFILTER.binary) return { kind: "binary" };
   if (status === PREFILTER.unreadable) return { kind: "unreadable" };
-  return { kind: "searched", count: 0, matches: [], rows: [] };
+  return noMatch();
 }
 
 /** The memory of the carried bytes in `replies`, to transfer rather than copy across threads. */
@@ -183,6 +183,37 @@ export function transferablesOf(replies: readonly JobReply[]): ArrayBuffer[] {
     if (memory) buffers.push(memory);
   }
   return buffers;
+}
+
+/**
+ * Replies as they travel from a worker (as JSON text, see lanes.ts): a file searched with no match and nothing else
+ * to tell, which most files of a search are, as its id alone.
+ */
+export function packReplies(replies: readonly JobReply[]): Array<JobReply | number> {
+  return replies.map((reply) => (isPlainNoMatch(reply.result) ? reply.id : reply));
+}
+
+/** The replies `packReplies` packed, each a fresh object as runJobs made it. */
+export function unpackReplies(packed: ReadonlyArray<JobReply | number>): JobReply[] {
+  return packed.map((item) => (typeof item === "number" ? { id: item, result: noMatch() } : item));
+}
+
+function isPlainNoMatch(result: JobResult): boolean {
+  return (
+    result.kind === "searched" &&
+    result.count === 0 &&
+    result.matches.length === 0 &&
+    result.rows.length === 0 &&
+    result.link === undefined &&
+    result.gaveUp === undefined &&
+    result.bytes === undefined &&
+    result.sameAs === undefined &&
+    result.texts === undefined
+  );
+}
+
+function noMatch(): JobResult {
+  return { kind: "searched", count: 0, matches: [], rows: [] };
 }
 
 /** Carried bytes, by reply index, taken out of `replies` so the rest travels as JSON text (see `putCarried`). */

@@ -2,7 +2,7 @@
 // first use and kept for later calls. A worker that fails hands its batches back to the main thread.
 
 import { availableParallelism } from "node:os";
-import { type FileJob, type JobReply, putCarried, runJobs, type SearchSpec } from "./jobs.ts";
+import { type FileJob, type JobReply, putCarried, runJobs, type SearchSpec, unpackReplies } from "./jobs.ts";
 import {
   BATCHES_IN_FLIGHT_PER_WORKER,
   DESCRIBE_DEADLINE_MS,
@@ -84,7 +84,10 @@ class WorkerLane implements Lane {
       this.pending.delete(message.request);
       if ("error" in message) pending.reject(new Error(message.error));
       else if ("version" in message) pending.resolve(message.version);
-      else pending.resolve(putCarried(JSON.parse(message.replies) as JobReply[], message.carried));
+      else
+        pending.resolve(
+          putCarried(unpackReplies(JSON.parse(message.replies) as Array<JobReply | number>), message.carried),
+        );
       onChange();
     };
     this.worker.onerror = () => this.fail();

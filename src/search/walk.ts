@@ -33,6 +33,8 @@ export interface WalkedFile {
 
 interface Frame {
   directory: string;
+  /** The directory's root-relative path with a trailing `/` ("" for the root): an entry's is this and its name. */
+  relativePrefix: string;
   stack: IgnoreStack;
   entries: ListedEntry[];
   index: number;
@@ -44,11 +46,10 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
   const global: GlobalRules | undefined = loadGlobalRules(options.root, options.env);
   const ancestors = IgnoreStack.of(loadAncestorRules(options.start), global);
   const rootPrefix = options.root === "/" ? "/" : `${options.root}/`;
-  const relativeOf = (absolute: string) =>
-    absolute.startsWith(rootPrefix) ? absolute.slice(rootPrefix.length) : absolute;
-  const openDirectory = (directory: string, parent: IgnoreStack) =>
-    open(directory, options.root, parent, relativeOf, options.isBlocked);
-  const first = openDirectory(options.start, ancestors);
+  const start = options.start;
+  const startPrefix =
+    start === options.root ? "" : `${start.startsWith(rootPrefix) ? start.slice(rootPrefix.length) : start}/`;
+  const first = open(start, startPrefix, options, ancestors);
   if (!first) return;
   const frames: Frame[] = [first];
   while (frames.length > 0) {
@@ -63,15 +64,16 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
     const isDir = entry.kind === "directory";
     if (!isDir && entry.kind !== "file") continue; // symlinks, sockets, devices: never followed or read
     const absolute = frame.directory === "/" ? `/${name}` : `${frame.directory}/${name}`;
-    const relative = relativeOf(absolute);
+    const relative = frame.relativePrefix + name;
     if (options.isBlocked(relative)) continue;
-    if (Buffer.byteLength(absolute) >= PATH_MAX) {
+    // A UTF-16 unit is at most 3 bytes of UTF-8: most paths are too short to need their bytes counted.
+    if (absolute.length * 3 >= PATH_MAX && Buffer.byteLength(absolute) >= PATH_MAX) {
       options.onTooDeep?.(relative);
       continue;
     }
     if (!included(options.overrides, frame.stack, absolute, relative, isDir)) continue;
     if (isDir) {
-      const child = openDirectory(absolute, frame.stack);
+      const child = open(absolute, `${relative}/`, options, frame.stack);
       if (child) frames.push(child);
     } else {
       yield { absolute, relative };
@@ -96,14 +98,13 @@ function included(
 
 function open(
   directory: string,
-  root: string,
+  relativePrefix: string,
+  options: WalkOptions,
   parent: IgnoreStack,
-  relativeOf: (absolute: string) => string,
-  isBlocked: (relative: string) => boolean,
 ): Frame | undefined {
   let entries: ListedEntry[];
   try {
-    entries = listDirectory(directory, root);
+    entries = listDirectory(directory, options.root);
   } catch {
     return undefined; // unreadable directories are skipped, as ripgrep does (it only warns)
   }
@@ -111,9 +112,8 @@ function open(
   // Rule files are read only when present and not blocked themselves (a blocked path is never read).
   const names = new Set<string>();
   for (const entry of entries) {
-    if (isRuleFileName(entry.name) && !isBlocked(relativeOf(`${directory}/${entry.name}`)))
-      names.add(entry.name);
+    if (isRuleFileName(entry.name) && !options.isBlocked(relativePrefix + entry.name)) names.add(entry.name);
   }
   const stack = parent.enter(loadDirectoryRules(directory, names));
-  return { directory, stack, entries, index: 0 };
+  return { directory, relativePrefix, stack, entries, index: 0 };
 }

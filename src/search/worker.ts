@@ -2,7 +2,7 @@
 // and describes the versions of files a search showed rows of. Messages in: {request, jobs, spec} or
 // {request, describe}; out: {request, replies} or {request, version} (or {request, error}) — or {ready} once loaded.
 
-import { type FileJob, runJobs, type SearchSpec, takeCarried, transferablesOf } from "./jobs.ts";
+import { type FileJob, packReplies, runJobs, type SearchSpec, takeCarried, transferablesOf } from "./jobs.ts";
 import { shownVersion } from "./shown-version.ts";
 
 declare const self: Worker;
@@ -23,7 +23,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest | string>) => {
       const replies = runJobs(message.jobs, message.spec);
       const transfer = transferablesOf(replies);
       const carried = takeCarried(replies);
-      self.postMessage({ request, replies: JSON.stringify(replies), carried }, transfer);
+      self.postMessage({ request, replies: JSON.stringify(packReplies(replies)), carried }, transfer);
     }
   } catch (error) {
     self.postMessage({ request, error: error instanceof Error ? error.message : String(error) });
