@@ -11,6 +11,7 @@ import { BENCH_DIR, loadManifest } from "./corpus/manifest.ts";
 import { writeResults } from "./report/write.ts";
 import { renderSpeedMarkdown, type SpeedResults } from "./speed/report.ts";
 import { measureGrepSpeed } from "./speed/grep.ts";
+import { measurePacedMemory } from "./speed/paced-memory.ts";
 import { measureServerWork } from "./speed/server-work.ts";
 import { measureStartup } from "./speed/startup.ts";
 import { ensureBinary } from "./support/build.ts";
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
     const grep = await measureGrepSpeed(manifest, scratch, quick ? 5 : 11);
     log("one server: 1 and 100 edits on 17k lines, a page of a 110 MiB file, peak memory …");
     const server = await measureServerWork(manifest, scratch, quick ? 11 : 31);
+    log("one server at an agent's pace: its peak memory …");
+    const pacedMemory = await measurePacedMemory(manifest, scratch);
     const results: SpeedResults = {
       kind: "lapp-bench-speed",
       date: runDate(started),
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
       startup,
       grep,
       server,
+      pacedMemory,
     };
     const markdown = renderSpeedMarkdown(results);
     process.stdout.write(markdown);

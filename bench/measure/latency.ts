@@ -102,6 +102,21 @@ export async function measureEdits(
   absolute: string,
   runs: number,
 ): Promise<{ edit1: Timing; edit100: Timing; editFileLines: number }> {
+  const edits = editSampler(lapp, absolute);
+  const edit1 = await repeat(runs, 3, () => edits.call(1));
+  const edit100 = await repeat(runs, 3, () => edits.call(100));
+  return { edit1, edit100, editFileLines: edits.lines };
+}
+
+/**
+ * Real edit calls on `absolute` (`path` below the server's root): `call(count)` toggles a marker on `count` lines
+ * spread over the file and resolves to the call's milliseconds.
+ */
+export function editSampler(
+  lapp: LappClient,
+  absolute: string,
+  path = "edit-target",
+): { lines: number; call(count: number): Promise<number> } {
   const { lines } = splitLines(readFileSync(absolute, "utf8"));
   const current = [...lines];
   const candidates = current
@@ -113,23 +128,21 @@ export async function measureEdits(
       (_, slot) => candidates[Math.floor(((slot + 0.5) * candidates.length) / count)]!,
     );
   const MARK = " /*bench*/";
-  const sampleEdit = (targets: number[]) => async () => {
-    const edits = targets.map((index) => {
+  const call = async (count: number): Promise<number> => {
+    const edits = spread(count).map((index) => {
       const text = current[index]!;
       const next = text.endsWith(MARK) ? text.slice(0, -MARK.length) : text + MARK;
       return { type: "replace", anchor: refOf(index + 1, text), content: next, index, next };
     });
     const outcome = await lapp.call("lapp_edit", {
-      path: "edit-target",
+      path,
       edits: edits.map(({ type, anchor, content }) => ({ type, anchor, content })),
     });
     if (outcome.isError) throw new Error(`lapp_edit: ${outcome.text.split("\n")[0]}`);
     for (const edit of edits) current[edit.index] = edit.next;
     return outcome.ms;
   };
-  const edit1 = await repeat(runs, 3, sampleEdit(spread(1)));
-  const edit100 = await repeat(runs, 3, sampleEdit(spread(100)));
-  return { edit1, edit100, editFileLines: lines.length };
+  return { lines: lines.length, call };
 }
 
 async function measureFindBlock(lapp: LappClient, manifest: Manifest, files: string, runs: number) {

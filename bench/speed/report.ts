@@ -3,6 +3,7 @@
 import type { MachineInfo, Versions } from "../support/machine.ts";
 import type { Timing } from "../support/stats.ts";
 import type { GrepResult } from "./grep.ts";
+import type { PacedMemoryResult } from "./paced-memory.ts";
 import type { ServerWorkResult } from "./server-work.ts";
 import type { StartupResult } from "./startup.ts";
 
@@ -14,6 +15,8 @@ export interface SpeedResults {
   startup: StartupResult;
   grep: GrepResult | { skipped: string };
   server: ServerWorkResult;
+  /** Absent in results written before it was measured. */
+  pacedMemory?: PacedMemoryResult;
 }
 
 /** The goals of the speed work: absolute limits in ms / MiB and ratios to the peer of the same run. */
@@ -63,6 +66,7 @@ export function renderSpeedMarkdown(results: SpeedResults): string {
     `| server memory after start (VmHWM) | ${mib(server.startupRssMiB)} | | |`,
     `| server peak memory after all of the above (VmHWM) | ${mib(server.peakRssMiB)} | ≤ ${SPEED_GOALS.peakRssMiB} MiB | ${verdict((server.peakRssMiB ?? Infinity) <= SPEED_GOALS.peakRssMiB)} |`,
     `| its memory 1 s after the last call (VmRSS) | ${mib(server.idleRssMiB)} | | |`,
+    ...pacedRows(results.pacedMemory),
     "",
   ];
   return `${lines.join("\n")}\n`;
@@ -97,6 +101,14 @@ function grepSection(grep: SpeedResults["grep"]): string[] {
     `| first call of a fresh server: \`${grep.cases[0]?.pattern}\` | packages tree | ${timing(grep.firstCall.lapp)} | ${timing(grep.firstCall.rg)} | ${ratio(first)} | | ${verdict(first <= SPEED_GOALS.grepOverRipgrep)} |`,
     ...pausedRow,
     "",
+  ];
+}
+
+function pacedRows(paced: PacedMemoryResult | undefined): string[] {
+  if (!paced) return [];
+  const calls = `${paced.editCalls} edit calls (1 and 100 edits) and ${paced.pageCalls} pages`;
+  return [
+    `| peak memory of another server given ${calls}, each call ${paced.paceMs / 1000} s after the last answer (an agent's pace; the goal is for the run above) | ${mib(paced.peakRssMiB)} | | |`,
   ];
 }
 

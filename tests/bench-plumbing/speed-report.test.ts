@@ -29,3 +29,17 @@ test("the first call after a pause gets its own row, its ratio computed from the
     "| … the same, 1 s after tools/list (as an agent's first call comes) | packages tree | 50.0 (49.0–51.0) | 25.0 (24.0–26.0) | 2.00× | | **misses** |",
   );
 });
+
+test("the paced server's peak gets its own row, with no verdict (the goal is the back-to-back run's)", () => {
+  const results: SpeedResults = {
+    ...committed,
+    pacedMemory: { paceMs: 700, editCalls: 16, pageCalls: 4, peakRssMiB: 59.4 },
+  };
+  const row = renderSpeedMarkdown(results)
+    .split("\n")
+    .find((line) => line.includes("an agent's pace"));
+  expect(row).toBe(
+    "| peak memory of another server given 16 edit calls (1 and 100 edits) and 4 pages, each call 0.7 s after the last answer (an agent's pace; the goal is for the run above) | 59 MiB | | |",
+  );
+  expect(renderSpeedMarkdown(committed)).not.toContain("an agent's pace");
+});

@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { type JobReply, packReplies, unpackReplies } from "../../src/search/jobs.ts";
 
-const noMatch = (): JobReply["result"] => ({ kind: "searched", count: 0, matches: [], rows: [] });
+const noMatch = () => ({ kind: "searched" as const, count: 0, matches: [] as number[], rows: [] });
 
 const replies: JobReply[] = [
   { id: 7, result: noMatch() },
