@@ -35,7 +35,14 @@ function symbolsOf(FFIType: typeof import("bun:ffi").FFIType) {
   return {
     lapp_bind: { args: [ptr], returns: none },
     lapp_prefilter: {
-      args: [cstring, cstring, i32, ptr, i32, i32, ptr, ptr, i32, i32, i32, f64, ptr, ptr, i32, ptr, ptr],
+      // prettier-ignore
+      args: [
+        cstring, cstring, i32, // root, directory, directory_flags
+        ptr, i32, i32, // names, count, flags
+        ptr, ptr, ptr, i32, i32, i32, // run_bytes, run_lengths, run_rares, run_count, anchor, caseless
+        f64, ptr, ptr, i32, // max_bytes, leads, buffer, buffer_length
+        ptr, ptr, // statuses, descriptors
+      ],
       returns: i32,
     },
     lapp_list_directory: { args: [cstring, cstring, i32, ptr, i32], returns: i32 },

@@ -5,6 +5,7 @@
 import { constants } from "node:fs";
 import { DIRECTORY, loadOnce, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { SIGNATURE_LEADS } from "../text/binary.ts";
+import { rarestByteOf } from "./required-literal.ts";
 import { cString, nativeCode } from "./native-code.ts";
 
 /** Per-file answers (prefilter.c says when each is given). */
@@ -64,7 +65,7 @@ function load(): Prefilter | null {
       const statuses = new Uint8Array(names.length);
       const descriptors = new Int32Array(names.length);
       const joined = Buffer.from(`${names.join("\0")}\0`);
-      const { runBytes, runLengths } = packedRuns(required);
+      const { runBytes, runLengths, runRares } = packedRuns(required);
       const decided = prefilter(
         cString(root),
         Buffer.from(`${directory}\0`),
@@ -74,6 +75,7 @@ function load(): Prefilter | null {
         OPEN_FLAGS,
         runBytes,
         runLengths,
+        runRares,
         runLengths.length,
         required.anchor,
         required.caseless ? 1 : 0,
@@ -90,14 +92,22 @@ function load(): Prefilter | null {
 }
 
 /** The runs as the C code takes them, packed once per search's runs (every directory run of a search reuses them). */
-const packed = new WeakMap<RequiredRunBytes, { runBytes: Buffer; runLengths: Int32Array }>();
+interface PackedRuns {
+  runBytes: Buffer;
+  runLengths: Int32Array;
+  /** Per run, where its rarest byte is: the C code finds the run by that byte (prefilter.c, find_exact). */
+  runRares: Int32Array;
+}
 
-function packedRuns(required: RequiredRunBytes): { runBytes: Buffer; runLengths: Int32Array } {
+const packed = new WeakMap<RequiredRunBytes, PackedRuns>();
+
+function packedRuns(required: RequiredRunBytes): PackedRuns {
   let runs = packed.get(required);
   if (!runs) {
     runs = {
       runBytes: Buffer.concat(required.runs),
       runLengths: Int32Array.from(required.runs, (run) => run.length),
+      runRares: Int32Array.from(required.runs, rarestByteOf),
     };
     packed.set(required, runs);
   }

@@ -124,6 +124,16 @@ function rarest(runs: readonly string[]): number {
   return best;
 }
 
+/** Where the rarest byte of an ASCII run stands (the first of the rarest, by `commonness`). */
+export function rarestByteOf(run: Uint8Array): number {
+  let best = 0;
+  for (let index = 1; index < run.length; index++) {
+    if (commonness(String.fromCharCode(run[index]!)) < commonness(String.fromCharCode(run[best]!)))
+      best = index;
+  }
+  return best;
+}
+
 /** A coarse rank of how common a printable ASCII character is in source code (higher: more common). */
 function commonness(char: string): number {
   if (" etaoinsr".includes(char)) return 10;

@@ -21,6 +21,7 @@ import { runJobs, type SearchSpec } from "../../src/search/jobs.ts";
 import { compileMatcher, type MatcherSpec } from "../../src/search/matcher.ts";
 import { forgetKeptRoot } from "../../src/search/native-code.ts";
 import { nativePrefilter, PREFILTER, type RequiredRunBytes } from "../../src/search/prefilter.ts";
+import { rarestByteOf } from "../../src/search/required-literal.ts";
 import { searchFile } from "../../src/search/search-file.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 
@@ -190,6 +191,39 @@ describe.skipIf(!supported)("runs in order on one line", () => {
   });
 });
 
+describe.skipIf(!supported)("a run found by its rarest byte", () => {
+  const directory = join(temp, "rarest-byte");
+  mkdirSync(directory);
+  // "getTokenPosOfNode(" is looked for by its "T" (offset 3), "needle" by its "d" (offset 3).
+  const files: Array<[string, string, number]> = [
+    ["at-start.ts", "getTokenPosOfNode(x)\nrest\n", PREFILTER.undecided],
+    ["at-end.ts", "x\ny = getTokenPosOfNode(", PREFILTER.undecided],
+    ["cut-at-end.ts", "x\ny = getTokenPosOfNod", PREFILTER.noMatch],
+    ["rare-byte-first.ts", "TokenPosOfNode(\n", PREFILTER.noMatch],
+    ["rare-byte-everywhere.ts", `${"T".repeat(200 * 1024)}\n`, PREFILTER.noMatch],
+    // Misses pile up (a "T" every other byte): the rest is left to memmem, which must still find the run.
+    ["rare-byte-then-run.ts", `${"aT".repeat(100 * 1024)}getTokenPosOfNode(\n`, PREFILTER.undecided],
+    [
+      "rare-byte-then-run-on-a-boundary.ts",
+      `${"T".repeat(64 * 1024 - 3)}getTokenPosOfNode(\n`,
+      PREFILTER.undecided,
+    ],
+  ];
+  for (const [name, content] of files) writeFileSync(join(directory, name), content);
+
+  test("finds the run wherever it stands, also after the rare byte proved common", () => {
+    const runs: RequiredRunBytes = { runs: [Buffer.from("getTokenPosOfNode(")], anchor: 0, caseless: false };
+    expectStatuses(directory, files, runs);
+  });
+
+  test("the rarest byte is the first of the least common characters", () => {
+    expect(rarestByteOf(Buffer.from("getTokenPosOfNode("))).toBe(3);
+    expect(rarestByteOf(Buffer.from("needle"))).toBe(3);
+    expect(rarestByteOf(Buffer.from("function"))).toBe(0);
+    expect(rarestByteOf(Buffer.from("x"))).toBe(0);
+  });
+});
+
 /** Pieces a file is made of: every kind of byte the decisions depend on, in runs long enough to cross reads. */
 const piece = fc.oneof(
   {
@@ -223,6 +257,8 @@ const piece = fc.oneof(
   { weight: 1, arbitrary: fc.constant("y".repeat(300 * 1024)) },
   { weight: 1, arbitrary: fc.constantFrom("\0", "\xff\xfe", "\xfe\xff", "PK", "\xe9", "\x89PNG") },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 90 }).map((kib) => "x".repeat(kib * 1024 - 1) + "\n") },
+  // The rarest byte of "needle" ("d") and of "NEEDLE" ("N") again and again: the search switches to memmem.
+  { weight: 1, arbitrary: fc.constantFrom("d".repeat(5000), "Nd".repeat(3000), "neeDle".repeat(500)) },
 );
 const fileContent = fc
   .array(piece, { maxLength: 24 })
