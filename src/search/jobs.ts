@@ -32,7 +32,11 @@ export interface FileJob {
   /** Position in path order. */
   id: number;
   absolute: string;
-  /** Matching lines that need rows; later matches are only counted. */
+  /**
+   * Matching lines that need rows, this file's and those of the files after it in its batch together (the room
+   * left in the answer when the batch was made): the batch's earlier files take their rows from it first, since
+   * the answer lists files in path order. Later matches are only counted.
+   */
   keep: number;
   /** Digest (decimal) of the version of the file the session has recorded: see FileSearchOptions.knownDigest. */
   knownDigest?: string;
@@ -62,6 +66,7 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
     matcher,
     directories: new SearchDirectories(),
     budget: spec.carryBudget ?? Number.POSITIVE_INFINITY,
+    kept: 0,
     replies: [],
   };
   try {
@@ -88,6 +93,8 @@ interface Batch {
   directories: SearchDirectories;
   /** Bytes the batch may still carry. */
   budget: number;
+  /** Rows of matching lines the batch's files answered so far (their files come first in the answer). */
+  kept: number;
   replies: JobReply[];
 }
 
@@ -111,14 +118,17 @@ function answerRun(batch: Batch, start: number, end: number, decided: Decisions 
         const options = {
           matcher: batch.matcher,
           context: batch.spec.context,
-          keep: job.keep,
+          keep: Math.max(0, job.keep - batch.kept),
           maxBytes: batch.spec.maxFileBytes,
           carryBytes: Math.min(batch.spec.carryBytes ?? 0, batch.budget),
           knownDigest: job.knownDigest,
         };
         result = searchFile(job.absolute, options, batch.directories, openFd >= 0 ? openFd : undefined);
       }
-      if (result.kind === "searched" && result.bytes) batch.budget -= result.bytes.buffer.byteLength;
+      if (result.kind === "searched") {
+        batch.kept += result.matches.length;
+        if (result.bytes) batch.budget -= result.bytes.buffer.byteLength;
+      }
       batch.replies.push({ id: job.id, result });
     }
   } finally {
