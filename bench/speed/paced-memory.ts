@@ -2,13 +2,10 @@
 // collects once it has been quiet for a moment (src/server/create.ts), so what one call leaves does not pile up
 // under the next as it does in the back-to-back run of server-work.ts. The same kinds of work, fewer calls.
 
-import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { corpusFilePath } from "../corpus/fetch.ts";
 import type { Manifest } from "../corpus/manifest.ts";
-import { writeLargeFile } from "../measure/large-file.ts";
 import { editSampler } from "../measure/latency.ts";
-import { startRawLappClient } from "../support/raw-mcp.ts";
+import { startWorkServer } from "./server-work.ts";
 
 export interface PacedMemoryResult {
   /** Quiet time after each answer before the next call. */
@@ -24,11 +21,7 @@ const EDIT_CALLS = 16;
 const PAGE_CALLS = 4;
 
 export async function measurePacedMemory(manifest: Manifest, scratch: string): Promise<PacedMemoryResult> {
-  const root = join(scratch, "paced-memory");
-  mkdirSync(root, { recursive: true });
-  copyFileSync(corpusFilePath(manifest.latency.edit), join(root, "edit-target"));
-  const largeFileLines = writeLargeFile(join(root, "big.js"));
-  const lapp = await startRawLappClient(root);
+  const { root, largeFileLines, lapp } = await startWorkServer(manifest, join(scratch, "paced-memory"));
   try {
     const edits = editSampler(lapp, join(root, "edit-target"));
     for (let call = 0; call < EDIT_CALLS; call++) {

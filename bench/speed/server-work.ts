@@ -25,16 +25,23 @@ export interface ServerWorkResult {
   idleRssMiB: number | undefined;
 }
 
+/**
+ * A server on a fresh folder `root` holding the two files of this work: `edit-target` (the 17,209-line lodash.js)
+ * and `big.js` (the generated 110 MiB file, `largeFileLines` long).
+ */
+export async function startWorkServer(manifest: Manifest, root: string) {
+  mkdirSync(root, { recursive: true });
+  copyFileSync(corpusFilePath(manifest.latency.edit), join(root, "edit-target"));
+  const largeFileLines = writeLargeFile(join(root, "big.js"));
+  return { root, largeFileLines, lapp: await startRawLappClient(root) };
+}
+
 export async function measureServerWork(
   manifest: Manifest,
   scratch: string,
   runs: number,
 ): Promise<ServerWorkResult> {
-  const root = join(scratch, "server-work");
-  mkdirSync(root, { recursive: true });
-  copyFileSync(corpusFilePath(manifest.latency.edit), join(root, "edit-target"));
-  const largeFileLines = writeLargeFile(join(root, "big.js"));
-  const lapp = await startRawLappClient(root);
+  const { root, largeFileLines, lapp } = await startWorkServer(manifest, join(scratch, "server-work"));
   try {
     const startupRssMiB = lapp.peakRssMiB();
     const { edit1, edit100, editFileLines } = await measureEdits(lapp, join(root, "edit-target"), runs);
