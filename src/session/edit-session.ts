@@ -56,14 +56,14 @@ export class EditSession {
   open(path: GuardedPath): SessionFile {
     const isBlocked = (relative: string) => this.guard.isBlocked(relative);
     const loaded = unwrap(loadTextFile(path, isBlocked, MAX_EDIT_BYTES, this.documents.get(path.real)));
-    this.documents.remember(path.real, loaded.identity.digest, loaded.doc);
+    this.documents.remember(path.real, loaded.identity.digest, loaded.doc, Number(loaded.identity.size));
     const record = this.sync(path.real, loaded.doc.lines, loaded.identity.digest);
     return new SessionFile(
       path,
       loaded,
       record,
       () => this.records.settle(),
-      (doc, digest) => this.documents.remember(path.real, digest, doc),
+      (doc, digest, bytes) => this.documents.remember(path.real, digest, doc, bytes),
     );
   }
 

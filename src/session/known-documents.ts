@@ -17,9 +17,15 @@ export class KnownDocuments {
     return this.entries.get(realPath);
   }
 
-  remember(realPath: string, digest: bigint | undefined, doc: TextDocument): void {
+  /**
+   * `bytes`: the size of the bytes `doc` was decoded from or encoded to, when known. A document has at most one
+   * UTF-16 unit per byte (a terminator is a byte or two, a BOM more), plus one for a last line without one: so a
+   * small enough size spares counting its lines (~0.2 ms for 17,000 lines, on every edit call).
+   */
+  remember(realPath: string, digest: bigint | undefined, doc: TextDocument, bytes?: number): void {
     this.entries.delete(realPath);
-    if (digest === undefined || unitsOf(doc) > MAX_UNITS) return;
+    if (digest === undefined) return;
+    if ((bytes === undefined || bytes + 1 > MAX_UNITS) && unitsOf(doc) > MAX_UNITS) return;
     this.entries.set(realPath, { digest, doc });
     if (this.entries.size > MAX_FILES) this.entries.delete(this.entries.keys().next().value!);
   }

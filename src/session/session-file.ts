@@ -31,8 +31,8 @@ export class SessionFile {
     readonly loaded: LoadedFile,
     private readonly record: ShownRecord,
     private readonly settle: () => void,
-    /** Told the document lapp wrote and the digest of its bytes, so the next load of them can skip decoding. */
-    private readonly wrote: (doc: TextDocument, digest: bigint) => void = () => {},
+    /** Told the document lapp wrote, the digest and size of its bytes, so the next load of them can skip decoding. */
+    private readonly wrote: (doc: TextDocument, digest: bigint, bytes: number) => void = () => {},
   ) {
     this.shown = { lookup: (line, id) => record.lookup(line, id, this.lines) };
   }
@@ -81,7 +81,7 @@ export class SessionFile {
     }
     const committed = unwrap(commitEdit(this.path, this.loaded, outcome.doc, outcome.regions));
     this.record.carry(outcome.regions, outcome.doc.lines, committed.digest);
-    if (committed.digest !== undefined) this.wrote(outcome.doc, committed.digest);
+    if (committed.digest !== undefined) this.wrote(outcome.doc, committed.digest, committed.bytes);
     const answer = renderEditSuccess(this.path.display, outcome, maxTokens);
     this.record.show(outcome.doc.lines, rowsInText(shownLinesOfSuccess(outcome), answer));
     this.settle();
