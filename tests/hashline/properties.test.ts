@@ -155,8 +155,9 @@ describe("edit properties", () => {
       bom: fc.boolean(),
     });
     let spliced = 0;
+    let chained = 0;
     fc.assert(
-      fc.property(file, specs, ({ lines, last, bom }, editSpecs) => {
+      fc.property(file, specs, specs, ({ lines, last, bom }, editSpecs, nextSpecs) => {
         const text = lines.map(([line, terminator]) => line + terminator).join("") + last;
         const doc = { ...documentFromText(text), bom };
         const result = applyEdits(
@@ -176,10 +177,29 @@ describe("edit properties", () => {
         if (copied === undefined) return;
         spliced++;
         expect(Buffer.from(copied).equals(Buffer.from(bytesOf(result.value.doc)))).toBe(true);
+        // The next edit of that version, from the bytes just written: it starts from the line starts the first
+        // one derived (splice-encode.ts) instead of walking the newlines.
+        const edited = result.value.doc;
+        if (edited.lines.length === 0) return; // nothing left to name by ref
+        const next = applyEdits(
+          edited,
+          mapEdits(edited.lines, nextSpecs).map((entry) => entry.edit),
+        );
+        if (!next.ok) return;
+        const copiedAgain = spliceEncode(
+          { doc: edited, bytes: () => copied },
+          next.value.doc,
+          next.value.regions,
+          (size) => new Uint8Array(size),
+        );
+        if (copiedAgain === undefined) return;
+        chained++;
+        expect(Buffer.from(copiedAgain).equals(Buffer.from(bytesOf(next.value.doc)))).toBe(true);
       }),
       { numRuns: 1000 },
     );
     expect(spliced).toBeGreaterThan(100);
+    expect(chained).toBeGreaterThan(50);
   });
 
   test("a call with a stale ref never applies", () => {
