@@ -1,42 +1,44 @@
-// The documents an edit session keeps between calls (src/session/known-documents.ts): a few, none over its size
-// bound — decided from the size of the bytes when that proves the document small, by counting its lines otherwise.
-import "../support/fast-check-seed.ts";
-import { expect, test } from "bun:test";
-import * as fc from "fast-check";
-import { KnownDocuments } from "../../src/session/known-documents.ts";
-import { decodeDocument } from "../../src/text/codec.ts";
+// The documents a session keeps (src/session/known-documents.ts) are reused only for the very bytes they were
+// decoded from: a file rewritten outside lapp with the same size, at once, is read and edited as it is now.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { refOf } from "../../src/hashline/hash.ts";
+import { startInProcess } from "../support/in-process.ts";
+import type { LappSession } from "../support/lapp-session.ts";
 
-const unitsOf = (lines: readonly string[]) => lines.reduce((sum, line) => sum + line.length + 1, 0);
+let lapp: LappSession;
+beforeAll(async () => {
+  lapp = await startInProcess();
+});
+afterAll(() => lapp.close());
 
-test("property: a decoded document never has more UTF-16 units (one more per line) than its bytes plus one", () => {
-  const piece = fc.constantFrom("a", "é", "€", "😀", "\n", "\r\n", "\r", "\xff", "\x00", " ");
-  const prefix = fc.constantFrom<number[]>([], [0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]);
-  fc.assert(
-    fc.property(
-      prefix,
-      fc.array(piece, { maxLength: 60 }),
-      fc.uint8Array({ maxLength: 20 }),
-      (bom, parts, raw) => {
-        const bytes = Buffer.concat([Buffer.from(bom), Buffer.from(parts.join("")), Buffer.from(raw)]);
-        expect(unitsOf(decodeDocument(bytes).lines)).toBeLessThanOrEqual(bytes.length + 1);
-      },
-    ),
-    { numRuns: 2000 },
-  );
+test("a same-size rewrite outside lapp between two reads is seen by the second read and by an edit", async () => {
+  const path = join(lapp.root, "same-size.txt");
+  writeFileSync(path, "alpha\nbeta\n");
+  expect((await lapp.call("lapp_read", { path: "same-size.txt" })).text).toContain(":alpha");
+  writeFileSync(path, "gamma\ndelta"); // the same 11 bytes long, written within the same instant
+  const again = await lapp.call("lapp_read", { path: "same-size.txt" });
+  expect(again.text).toBe(`${refOf(1, "gamma")}:gamma\n${refOf(2, "delta")}:delta`);
+  const edited = await lapp.call("lapp_edit", {
+    path: "same-size.txt",
+    edits: [{ type: "replace", anchor: refOf(2, "delta"), content: "epsilon" }],
+  });
+  expect(edited.isError).toBe(false);
+  expect(readFileSync(path, "utf8")).toBe("gamma\nepsilon");
 });
 
-test("a document is kept when its size proves it small, and one over the bound is not", () => {
-  const documents = new KnownDocuments();
-  const small = decodeDocument(Buffer.from("one\ntwo\n"));
-  documents.remember("/r/small", 1n, small, 8);
-  expect(documents.get("/r/small")?.doc).toBe(small);
-
-  const big = { ...small, lines: ["x".repeat(4 * 1024 * 1024)], terminators: ["" as const] };
-  documents.remember("/r/big", 2n, big);
-  expect(documents.get("/r/big")).toBeUndefined();
-  // A size too large to prove anything: the lines are counted.
-  documents.remember("/r/big", 2n, big, 8 * 1024 * 1024);
-  expect(documents.get("/r/big")).toBeUndefined();
-  documents.remember("/r/small-but-big-bytes", 3n, small, 8 * 1024 * 1024);
-  expect(documents.get("/r/small-but-big-bytes")?.doc).toBe(small);
+test("after lapp's own edit, a rewrite back to the old bytes outside lapp is read as it is", async () => {
+  const path = join(lapp.root, "back.txt");
+  writeFileSync(path, "one\ntwo\n");
+  await lapp.call("lapp_read", { path: "back.txt" });
+  const edited = await lapp.call("lapp_edit", {
+    path: "back.txt",
+    edits: [{ type: "replace", anchor: refOf(2, "two"), content: "TWO" }],
+  });
+  expect(edited.isError).toBe(false);
+  writeFileSync(path, "one\ntwo\n");
+  expect((await lapp.call("lapp_read", { path: "back.txt" })).text).toBe(
+    `${refOf(1, "one")}:one\n${refOf(2, "two")}:two`,
+  );
 });
