@@ -195,6 +195,31 @@ describe("edit properties", () => {
         if (copiedAgain === undefined) return;
         chained++;
         expect(Buffer.from(copiedAgain).equals(Buffer.from(bytesOf(next.value.doc)))).toBe(true);
+        // That edit again from the same version (its commit failed, say): the starts it had were handed on to the
+        // next edit, so it finds its own anew — and the bytes are the same.
+        const retried = spliceEncode(
+          { doc: edited, bytes: () => copied },
+          next.value.doc,
+          next.value.regions,
+          (size) => new Uint8Array(size),
+        );
+        expect(retried && Buffer.from(retried).equals(Buffer.from(copiedAgain))).toBe(true);
+        // And the version after it, from the starts that retry derived.
+        const latest = next.value.doc;
+        if (latest.lines.length === 0) return;
+        const third = applyEdits(
+          latest,
+          mapEdits(latest.lines, editSpecs).map((entry) => entry.edit),
+        );
+        if (!third.ok) return;
+        const copiedLast = spliceEncode(
+          { doc: latest, bytes: () => retried! },
+          third.value.doc,
+          third.value.regions,
+          (size) => new Uint8Array(size),
+        );
+        if (copiedLast === undefined) return;
+        expect(Buffer.from(copiedLast).equals(Buffer.from(bytesOf(third.value.doc)))).toBe(true);
       }),
       { numRuns: 1000 },
     );
