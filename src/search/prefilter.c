@@ -253,16 +253,17 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * still be there once every file is opened. Its files are opened inside it with `flags`. The runs: `run_count` of
  * them, `run_bytes` concatenated, `run_lengths` each, `run_rares` the offset of each one's rarest byte, the one
  * looked for first at `anchor`; `caseless`: lowercased, to be found in either ASCII case. `leads` has a 1 at each
- * byte value that may start a binary signature; `buffer` holds `buffer_length` bytes, at least FIRST_FILL. `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for
- * the caller (which must close it), else -1.
+ * byte value that may start a binary signature; `buffer` holds `buffer_length` bytes, at least FIRST_FILL.
+ * `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for the caller (which must close
+ * it), else -1.
  * Returns how many files it decided (not UNDECIDED); -1 when it did nothing (every file UNDECIDED, no descriptor):
  * runs or a buffer it does not take, or a directory it cannot open or check; -2 when the directory was no longer at
  * its path after the files were opened: the caller refuses them all (and closes the descriptors).
  */
 int lapp_prefilter(const char *root, const char *directory, int directory_flags, const char *names, int count,
                    int flags, const unsigned char *run_bytes, const int *run_lengths, const int *run_rares,
-                   int run_count, int anchor, int caseless, double max_bytes, const unsigned char *leads, unsigned char *buffer,
-                   int buffer_length, unsigned char *statuses, int *descriptors) {
+                   int run_count, int anchor, int caseless, double max_bytes, const unsigned char *leads,
+                   unsigned char *buffer, int buffer_length, unsigned char *statuses, int *descriptors) {
   struct runs runs;
   runs.bytes = run_bytes;
   runs.lengths = run_lengths;
