@@ -4,7 +4,7 @@
 import { scanBlockedInodes } from "../security/blocked-inodes.ts";
 import type { FileJob, JobResult, SearchSpec } from "./jobs.ts";
 import type { Lane } from "./lanes.ts";
-import { CARRIED_BYTES_PER_BATCH, CARRIED_BYTES_PER_SEARCH, FILES_PER_BATCH } from "./limits.ts";
+import { BATCH_ENDS_AT_DIRECTORY, CARRIED_BYTES_PER_BATCH, CARRIED_BYTES_PER_SEARCH } from "./limits.ts";
 import type { Overrides } from "./overrides.ts";
 import type { Row } from "./search-file.ts";
 import { walkFiles, type WalkedFile } from "./walk.ts";
@@ -158,19 +158,38 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     }
   };
 
+  // The file after the last batch's end, taken from the walk to see whether its directory went on.
+  let held: WalkedFile | undefined;
+  const nextFile = (): WalkedFile | undefined => {
+    if (held !== undefined) {
+      const file = held;
+      held = undefined;
+      return file;
+    }
+    const next = files.next();
+    return next.done ? undefined : next.value;
+  };
   const takeBatch = (): FileJob[] => {
     const jobs: FileJob[] = [];
     const keep = Math.max(0, request.maxResults - kept);
-    while (jobs.length < FILES_PER_BATCH) {
-      const next = files.next();
-      if (next.done) {
+    let previous: WalkedFile | undefined;
+    while (jobs.length < BATCH_ENDS_AT_DIRECTORY.upTo) {
+      const file = nextFile();
+      if (file === undefined) {
         exhausted = true;
         break;
       }
+      // A new directory ends the batch once it holds enough files; the same directory goes on, up to the most.
+      const newDirectory = previous === undefined || file.directory !== previous.directory;
+      if (newDirectory && jobs.length >= BATCH_ENDS_AT_DIRECTORY.from) {
+        held = file;
+        break;
+      }
+      previous = file;
       const id = nextId++;
-      walked.set(id, next.value);
-      const job: FileJob = { id, absolute: next.value.absolute, keep };
-      const knownDigest = request.knownDigestOf?.(next.value.absolute);
+      walked.set(id, file);
+      const job: FileJob = { id, absolute: file.absolute, keep };
+      const knownDigest = request.knownDigestOf?.(file.absolute);
       if (knownDigest !== undefined) job.knownDigest = knownDigest;
       jobs.push(job);
     }

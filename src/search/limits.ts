@@ -34,8 +34,12 @@ export const CARRIED_BYTES_PER_BATCH = 16 * 1024 * 1024;
  * (into a buffer each lane reuses, so this also bounds what that buffer keeps) rather than streamed and read again.
  */
 export const WHOLE_READ_MAX_BYTES = 16 * 1024 * 1024;
-/** Files handed to a search lane at once: small enough to keep lanes balanced, large enough to amortize messages. */
-export const FILES_PER_BATCH = 32;
+/**
+ * Files handed to a search lane at once: few enough to keep lanes balanced, enough to amortize messages. A batch
+ * ends where a directory ends once it holds `from` files, else at `upTo`: a directory cut between two batches is
+ * opened and checked twice (prefilter.c), once for each.
+ */
+export const BATCH_ENDS_AT_DIRECTORY = { from: 24, upTo: 48 } as const;
 /**
  * Search workers at most, besides the main thread. Measured on 2 cores (bench/results/*-grep.md): the main thread
  * plus one worker beats the main thread alone by about a quarter; each worker costs a JavaScript heap.

@@ -27,6 +27,8 @@ const PATH_MAX = process.platform === "linux" ? 4096 : process.platform === "dar
 
 export interface WalkedFile {
   absolute: string;
+  /** The walked directory it is in (one string per directory: files of the same one share it). */
+  directory?: string;
   /** Root-relative, `/`-separated. */
   relative: string;
 }
@@ -76,7 +78,7 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
       const child = open(absolute, `${relative}/`, options, frame.stack);
       if (child) frames.push(child);
     } else {
-      yield { absolute, relative };
+      yield { absolute, relative, directory: frame.directory };
     }
   }
 }
