@@ -9,45 +9,6 @@ const NEWLINE = 10;
 const utf8Encoder = new TextEncoder();
 
 /**
- * Where each line of a document starts in the bytes it was decoded from or spliced into (index i: line i + 1). An
- * edit writes the next version of a file from the last one, so the starts of that next version are derived here as
- * its bytes are written, and the next edit needs no walk over the newlines of 17,000 lines (~0.4 ms).
- */
-const lineStarts = new WeakMap<TextDocument, Uint32Array>();
-/**
- * The starts of the version an edit was made from, once the next version's are written: its memory is reused for
- * the next edit's (a version's starts are 4 bytes per line; one allocation per call left them for the collector).
- * That version then walks its newlines again, should it ever be edited once more.
- */
-let spare: Uint32Array | undefined;
-
-function startsBuffer(length: number): Uint32Array {
-  const reused = spare !== undefined && spare.length >= length ? spare : undefined;
-  spare = undefined;
-  return reused === undefined
-    ? new Uint32Array(Math.ceil(length * 1.25) + 64).subarray(0, length)
-    : reused.subarray(0, length);
-}
-
-/** The starts of `doc`'s lines in `bytes` (its bytes), kept or found by walking the newlines. */
-function startsOf(doc: TextDocument, bytes: Uint8Array): Uint32Array | undefined {
-  const kept = lineStarts.get(doc);
-  if (kept !== undefined && kept.length === doc.lines.length) return kept;
-  const starts = new Uint32Array(doc.lines.length);
-  let offset = doc.bom ? 3 : 0;
-  for (let index = 0; index < starts.length; index++) {
-    if (index > 0) {
-      const newline = bytes.indexOf(NEWLINE, offset);
-      if (newline === -1) return undefined;
-      offset = newline + 1;
-    }
-    starts[index] = offset;
-  }
-  lineStarts.set(doc, starts);
-  return starts;
-}
-
-/**
  * `before` is a document and the very bytes it was decoded from (or encoded to), asked for only once copying can
  * apply (checking they are still at hand costs a pass over them); `after` is it edited, and
  * `regions` (the edit engine's, any order) say which of its lines replaced which old ones. Returns the bytes of
@@ -68,11 +29,19 @@ export function spliceEncode(
   const bytes = before.bytes();
   if (bytes === undefined) return undefined;
   const sorted = [...regions].sort((a, b) => a.oldStart - b.oldStart);
-  const starts = startsOf(doc, bytes);
-  if (starts === undefined) return undefined;
-  // Byte offset where old line `target` starts (one past the last line: the end).
-  const startOf = (target: number): number | undefined =>
-    target <= starts.length ? starts[target - 1] : target === starts.length + 1 ? bytes.length : undefined;
+
+  // Byte offsets where old lines start, found walking forward from one region to the next.
+  let line = 1;
+  let offset = doc.bom ? 3 : 0;
+  const startOf = (target: number): number | undefined => {
+    while (line < target) {
+      const newline = bytes.indexOf(NEWLINE, offset);
+      if (newline === -1) return undefined;
+      offset = newline + 1;
+      line++;
+    }
+    return offset;
+  };
   const bounds: number[] = [];
   let size = bytes.length;
   for (const region of sorted) {
@@ -88,37 +57,19 @@ export function spliceEncode(
 
   const out = take(size);
   if (out === undefined) return undefined;
-  // The new version's line starts: old lines copied keep theirs, moved by what the regions before them changed.
-  const nextStarts = startsBuffer(after.lines.length);
   let read = 0;
   let written = 0;
-  let oldLine = 1;
-  let newLine = 1;
-  const copyStarts = (untilOldLine: number) => {
-    const shift = written - read;
-    for (; oldLine < untilOldLine; oldLine++, newLine++)
-      nextStarts[newLine - 1] = starts[oldLine - 1]! + shift;
-  };
   sorted.forEach((region, index) => {
     const from = bounds[2 * index]!;
-    copyStarts(region.oldStart);
     out.set(bytes.subarray(read, from), written);
     written += from - read;
-    read = from;
     for (let at = region.start - 1; at < region.start - 1 + region.lineCount; at++) {
-      nextStarts[newLine++ - 1] = written;
       written += utf8Encoder.encodeInto(after.lines[at]!, out.subarray(written)).written;
       written += utf8Encoder.encodeInto(after.terminators[at]!, out.subarray(written)).written;
     }
-    oldLine = region.oldStart + region.removedCount;
     read = bounds[2 * index + 1]!;
   });
-  copyStarts(starts.length + 1);
   out.set(bytes.subarray(read), written);
   written += bytes.length - read;
-  if (written !== size || newLine - 1 !== after.lines.length) return undefined;
-  lineStarts.set(after, nextStarts);
-  lineStarts.delete(doc);
-  spare = new Uint32Array(starts.buffer);
-  return out.subarray(0, size);
+  return written === size ? out.subarray(0, size) : undefined;
 }

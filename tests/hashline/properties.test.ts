@@ -177,8 +177,7 @@ describe("edit properties", () => {
         if (copied === undefined) return;
         spliced++;
         expect(Buffer.from(copied).equals(Buffer.from(bytesOf(result.value.doc)))).toBe(true);
-        // The next edit of that version, from the bytes just written: it starts from the line starts the first
-        // one derived (splice-encode.ts) instead of walking the newlines.
+        // The next edit of that version, from the bytes just written (as lapp's next call makes it).
         const edited = result.value.doc;
         if (edited.lines.length === 0) return; // nothing left to name by ref
         const next = applyEdits(
@@ -195,8 +194,7 @@ describe("edit properties", () => {
         if (copiedAgain === undefined) return;
         chained++;
         expect(Buffer.from(copiedAgain).equals(Buffer.from(bytesOf(next.value.doc)))).toBe(true);
-        // That edit again from the same version (its commit failed, say): the starts it had were handed on to the
-        // next edit, so it finds its own anew — and the bytes are the same.
+        // That edit again from the same version (its commit failed, say): the same bytes.
         const retried = spliceEncode(
           { doc: edited, bytes: () => copied },
           next.value.doc,
@@ -204,7 +202,7 @@ describe("edit properties", () => {
           (size) => new Uint8Array(size),
         );
         expect(retried && Buffer.from(retried).equals(Buffer.from(copiedAgain))).toBe(true);
-        // And the version after it, from the starts that retry derived.
+        // And the version after it.
         const latest = next.value.doc;
         if (latest.lines.length === 0) return;
         const third = applyEdits(
