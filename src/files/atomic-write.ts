@@ -3,6 +3,7 @@
 // exactly what was loaded — rename over it, fsync the directory, and check that what landed is what was written.
 
 import {
+  close,
   closeSync,
   constants,
   fchmodSync,
@@ -69,6 +70,7 @@ export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
   }
   const temp = tempName(name);
   let committed = false;
+  let replaced = false;
   let writable: number | undefined;
   try {
     const target = statEntry(directory, name);
@@ -94,6 +96,7 @@ export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
         : replaceExisting(directory, temp, name, request, request.expected, inPlace ? writable : undefined);
     if (!done.ok) return done;
     committed = true;
+    replaced = !inPlace;
     // What landed is the temp's inode (renamed or linked), or the target's own when overwritten in place.
     const landed = inPlace && target ? target : written.stats;
     return verifyLanded(directory, name, request, landed);
@@ -104,11 +107,18 @@ export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
     if (errno === ESCAPED) return fail("FILE_CHANGED", fileChanged(display));
     return fail("WRITE_FAILED", writeFailed(display, describe(error)));
   } finally {
-    if (writable !== undefined) closeSync(writable);
+    // After a rename, `writable` is the last hold on the replaced file: closing it frees that file's blocks
+    // (0.2-0.9 ms for a 0.5 MB file), work the answer need not wait for, so it is done on Bun's thread pool.
+    if (writable !== undefined) (replaced ? closeInBackground : closeSync)(writable);
     unlinkQuietly(directory, temp);
     sweepIn(directory, name, { whole: committed });
     directory.close();
   }
+}
+
+/** Closes a descriptor nothing was written through, off the calling thread; a failure to close changes nothing. */
+function closeInBackground(descriptor: number): void {
+  close(descriptor, () => {});
 }
 
 function openParent(request: WriteRequest): DirectoryHandle {

@@ -30,12 +30,16 @@ export function spliceEncode(
   if (bytes === undefined) return undefined;
   const sorted = [...regions].sort((a, b) => a.oldStart - b.oldStart);
 
-  // Byte offsets where old lines start, found walking forward from one region to the next.
+  // Byte offsets where old lines start, found walking forward from one region to the next. A line's UTF-8 bytes
+  // (strictly decoded) are never fewer than its UTF-16 units and hold no newline byte, so its
+  // newline is never before `offset` + its units (+ 1 for a \r), and stands exactly there when that
+  // byte is a newline (an ASCII line: most of them). Only other lines are searched, from there on.
   let line = 1;
   let offset = doc.bom ? 3 : 0;
   const startOf = (target: number): number | undefined => {
     while (line < target) {
-      const newline = bytes.indexOf(NEWLINE, offset);
+      const earliest = offset + doc.lines[line - 1]!.length + (doc.terminators[line - 1] === "\r\n" ? 1 : 0);
+      const newline = bytes[earliest] === NEWLINE ? earliest : bytes.indexOf(NEWLINE, earliest);
       if (newline === -1) return undefined;
       offset = newline + 1;
       line++;
