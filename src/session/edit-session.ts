@@ -35,15 +35,17 @@ export class EditSession {
   ) {}
 
   /**
-   * Runs `task` with the file `input` names to itself. The path is checked once to find the file's queue, then
-   * again inside it: what an earlier call in the queue did (a rename over the file) is settled by then.
+   * Runs `task` with the file `input` names to itself. The path is checked once to find the file's queue (unless
+   * the caller knows its real path: `knownReal`), then again inside it: what an earlier call in the queue did (a
+   * rename over the file) is settled by then.
    */
   async withPath<T>(
     resolve: Resolve,
     input: string,
     task: (path: GuardedPath) => T | Promise<T>,
+    knownReal?: string,
   ): Promise<T> {
-    const key = resolve(input).real;
+    const key = knownReal ?? resolve(input).real;
     return this.queue.run(key, () => task(resolve(input)));
   }
 
@@ -95,40 +97,49 @@ export class EditSession {
    * that version, and a later change is found by the usual diff; a caller may then leave this running, since any
    * later call on the file queues behind it. Without it the file is read again and rows that no longer match it
    * (it changed since) are not recorded. Refs that do not match their row's text are never recorded.
+   * `walked`: `input` is a real path as a search's walk found it (it follows no symlink), so it names the file's
+   * queue as is; the path is still checked in the queue. A search shows dozens of files, and resolving each path
+   * name by name twice took ~3 ms of the main thread per search of a deep tree.
    */
   async showFound(
     resolve: Resolve,
     input: string,
     refs: ReadonlyMap<number, string>,
     version?: Promise<FoundVersion>,
+    walked = false,
   ): Promise<void> {
-    await this.withPath(resolve, input, async (path) => {
-      if (version === undefined) {
-        const loaded = loadTextFile(path, (relative) => this.guard.isBlocked(relative), MAX_EDIT_BYTES);
-        if (!loaded.ok) return;
-        const { lines } = loaded.value.doc;
-        this.showRows(path.real, lines, matchingRows(refs, lines));
-        return;
-      }
-      const found = await version;
-      const record = this.records.obtain(path.real);
-      let lineCount: number;
-      if ("sameAs" in found) {
-        // The bytes of the version the record holds (by digest); an edit that landed meanwhile changed that
-        // version, and then the rows go unrecorded (their refs follow the plain rule).
-        const known = record.knownVersion;
-        if (known === undefined || known.digest !== found.sameAs) return;
-        lineCount = known.lines;
-      } else {
-        record.sync(found.hashes, found.digest);
-        lineCount = found.hashes.length;
-      }
-      // Only the shown rows' text is known: the record reads no other line of `lines` when showing rows.
-      const lines: string[] = new Array<string>(lineCount);
-      for (const [line, text] of found.texts) if (line >= 1 && line <= lineCount) lines[line - 1] = text;
-      record.show(lines, matchingRows(refs, lines));
-      this.records.settle();
-    });
+    await this.withPath(
+      resolve,
+      input,
+      async (path) => {
+        if (version === undefined) {
+          const loaded = loadTextFile(path, (relative) => this.guard.isBlocked(relative), MAX_EDIT_BYTES);
+          if (!loaded.ok) return;
+          const { lines } = loaded.value.doc;
+          this.showRows(path.real, lines, matchingRows(refs, lines));
+          return;
+        }
+        const found = await version;
+        const record = this.records.obtain(path.real);
+        let lineCount: number;
+        if ("sameAs" in found) {
+          // The bytes of the version the record holds (by digest); an edit that landed meanwhile changed that
+          // version, and then the rows go unrecorded (their refs follow the plain rule).
+          const known = record.knownVersion;
+          if (known === undefined || known.digest !== found.sameAs) return;
+          lineCount = known.lines;
+        } else {
+          record.sync(found.hashes, found.digest);
+          lineCount = found.hashes.length;
+        }
+        // Only the shown rows' text is known: the record reads no other line of `lines` when showing rows.
+        const lines: string[] = new Array<string>(lineCount);
+        for (const [line, text] of found.texts) if (line >= 1 && line <= lineCount) lines[line - 1] = text;
+        record.show(lines, matchingRows(refs, lines));
+        this.records.settle();
+      },
+      walked ? input : undefined,
+    );
   }
 
   /** Records a file lapp just created as shown in the rows its answer lists. */

@@ -182,7 +182,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
             : undefined;
       version?.catch(() => undefined);
       const recorded = context.session
-        .showFound(resolveGuarded, file.absolute, refs, version)
+        .showFound(resolveGuarded, file.absolute, refs, version, true)
         .catch(() => undefined);
       if (!version) rereads.push(recorded);
     }
