@@ -44,7 +44,15 @@ export class PathGuard {
     readonly flavor: PathFlavor = process.platform === "win32" ? "win32" : "posix",
   ) {
     this.blockedInodes = new BlockedInodes(root, (relative) => this.isBlocked(relative));
+    this.resolvedBase = realBase(root);
   }
+
+  /**
+   * The root when it is its own real path: resolution then starts there. Its ancestors are the user's choice and
+   * trusted, as every open beneath the root trusts them (src/files/beneath.ts); checking them name by name on
+   * every call cost a system call each (half of them in a search that records dozens of shown files).
+   */
+  private readonly resolvedBase: string | undefined;
 
   private readonly blockedInodes: BlockedInodes;
 
@@ -55,7 +63,10 @@ export class PathGuard {
     if (this.blocklist.isBlocked(relative)) return blocked(relative);
     if (tooLong(absolute)) return fail("PATH_TOO_LONG", pathTooLong(relative));
 
-    const real = this.flavor === "posix" ? resolvePosix(absolute, relative) : realPathOf(absolute, relative);
+    const real =
+      this.flavor === "posix"
+        ? resolvePosix(absolute, relative, this.resolvedBase)
+        : realPathOf(absolute, relative);
     if (!real.ok) return real;
     const contained = containPath(this.root, real.value.path, this.flavor);
     if (!contained.ok) {
@@ -111,13 +122,29 @@ export function directoryUnchanged(real: string): boolean {
 
 type RealPath = { path: string; exists: boolean; checked: CheckedIdentity | undefined };
 
+/** `root` when it is a real path (resolution may start there), else undefined. */
+function realBase(root: string): string | undefined {
+  try {
+    return realpathSync(root) === root ? root : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * POSIX: resolves `absolute` one name at a time (lstat, readlink), like realpath(3) but also through a missing tail
  * and dangling links at any depth: `link/new.txt` with `link -> ../outside/gone` resolves outside, not inside.
+ * Exported for its test (tests/security/guard-base.test.ts): from a real `base` it must answer as from `/`.
  */
-function resolvePosix(absolute: string, display: string): Result<RealPath> {
-  const pending = absolute.split("/").filter(Boolean).reverse();
-  let resolved = "/";
+export function resolvePosix(absolute: string, display: string, base?: string): Result<RealPath> {
+  // Below a real `base`, only the names after it need resolving (a symlink out of it restarts from `/`).
+  const from = base !== undefined && base !== "/" && absolute.startsWith(`${base}/`) ? base : "/";
+  const pending = absolute
+    .slice(from === "/" ? 0 : from.length)
+    .split("/")
+    .filter(Boolean)
+    .reverse();
+  let resolved = from;
   let hops = 0;
   while (pending.length > 0) {
     const name = pending.pop()!;
