@@ -24,9 +24,14 @@ export interface RuleSet {
   readonly size: number;
   /** `relative`: `/`-separated path relative to the directory the rules belong to. Last matching rule wins. */
   match(relative: string, isDir: boolean): IgnoreVerdict;
+  /**
+   * Present when every rule is for a name at any depth: `match`'s verdict from the path's last name alone, so a
+   * walk need not build the path relative to the rules' directory (for every entry, at every level with rules).
+   */
+  matchName?(name: string, isDir: boolean): IgnoreVerdict;
 }
 
-export const EMPTY_RULES: RuleSet = { size: 0, match: () => undefined };
+export const EMPTY_RULES: RuleSet = { size: 0, match: () => undefined, matchName: () => undefined };
 
 /** Parses the text of an ignore file. Malformed lines are skipped, as git and ripgrep do. */
 export function parseIgnoreFile(text: string): RuleSet {
@@ -92,20 +97,23 @@ function ruleSet(rules: readonly Rule[]): RuleSet {
   // Combined tests first (one on the name, one on the path): most paths match no rule at all.
   const anyName = combined(rules.flatMap((rule) => (rule.nameRegex ? [rule.nameRegex] : [])));
   const anyPath = combined(rules.flatMap((rule) => (rule.nameRegex ? [] : [rule.regex])));
-  return {
-    size: rules.length,
-    match(relative, isDir) {
-      const name = relative.slice(relative.lastIndexOf("/") + 1);
-      if (!anyName?.test(name) && !anyPath?.test(relative)) return undefined;
-      for (let index = rules.length - 1; index >= 0; index--) {
-        const rule = rules[index]!;
-        if (rule.dirOnly && !isDir) continue;
-        const hit = rule.nameRegex ? rule.nameRegex.test(name) : rule.regex.test(relative);
-        if (hit) return rule.whitelist ? "whitelist" : "ignore";
-      }
-      return undefined;
-    },
+  // `relative` is only read by rules without a name test (none when `anyPath` is undefined).
+  const verdict = (name: string, relative: string, isDir: boolean): IgnoreVerdict => {
+    if (!anyName?.test(name) && !anyPath?.test(relative)) return undefined;
+    for (let index = rules.length - 1; index >= 0; index--) {
+      const rule = rules[index]!;
+      if (rule.dirOnly && !isDir) continue;
+      const hit = rule.nameRegex ? rule.nameRegex.test(name) : rule.regex.test(relative);
+      if (hit) return rule.whitelist ? "whitelist" : "ignore";
+    }
+    return undefined;
   };
+  const set: RuleSet = {
+    size: rules.length,
+    match: (relative, isDir) => verdict(relative.slice(relative.lastIndexOf("/") + 1), relative, isDir),
+  };
+  if (anyPath === undefined) set.matchName = (name, isDir) => verdict(name, "", isDir);
+  return set;
 }
 
 function combined(regexes: readonly RegExp[]): RegExp | undefined {

@@ -57,23 +57,25 @@ export class IgnoreStack {
     let gitignore: IgnoreVerdict;
     let exclude: IgnoreVerdict;
     let sawGit = false;
+    const name = absolute.slice(absolute.lastIndexOf("/") + 1);
+    // Rules for names only (most ignore files) need no path relative to their directory.
+    const test = (rules: RuleSet, base: string) =>
+      rules.matchName ? rules.matchName(name, isDir) : rules.match(relativeTo(base, absolute), isDir);
     for (let index = this.chain.length - 1; index >= 0; index--) {
       const directory = this.chain[index]!;
-      const relative = relativeTo(directory.path, absolute);
-      if (rgignore === undefined && directory.rgignore.size > 0)
-        rgignore = directory.rgignore.match(relative, isDir);
-      if (ignore === undefined && directory.ignore.size > 0) ignore = directory.ignore.match(relative, isDir);
+      const base = directory.path;
+      if (rgignore === undefined && directory.rgignore.size > 0) rgignore = test(directory.rgignore, base);
+      if (ignore === undefined && directory.ignore.size > 0) ignore = test(directory.ignore, base);
       if (this.insideGit && !sawGit) {
         if (gitignore === undefined && directory.gitignore.size > 0)
-          gitignore = directory.gitignore.match(relative, isDir);
-        if (exclude === undefined && directory.exclude.size > 0)
-          exclude = directory.exclude.match(relative, isDir);
+          gitignore = test(directory.gitignore, base);
+        if (exclude === undefined && directory.exclude.size > 0) exclude = test(directory.exclude, base);
       }
       if (directory.hasGit) sawGit = true;
     }
     const global =
       this.insideGit && this.global && this.global.rules.size > 0
-        ? this.global.rules.match(relativeTo(this.global.base, absolute), isDir)
+        ? test(this.global.rules, this.global.base)
         : undefined;
     return rgignore ?? ignore ?? gitignore ?? exclude ?? global;
   }

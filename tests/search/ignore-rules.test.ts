@@ -115,6 +115,7 @@ describe("rules for a name at any depth are tested on the last component", () =>
 
   test("property: the same verdict as testing every rule on the whole path", () => {
     let named = 0;
+    let namesOnly = 0;
     fc.assert(
       fc.property(
         fc.array(line, { minLength: 1, maxLength: 6 }),
@@ -123,13 +124,22 @@ describe("rules for a name at any depth are tested on the last component", () =>
         (lines, segments, isDir) => {
           named += lines.filter((text) => parseIgnoreLine(text)?.nameRegex).length;
           const path = segments.join("/");
-          expect(parseIgnoreFile(lines.join("\n")).match(path, isDir)).toBe(
-            wholePathVerdict(lines, path, isDir),
+          const rules = parseIgnoreFile(lines.join("\n"));
+          const expected = wholePathVerdict(lines, path, isDir);
+          expect(rules.match(path, isDir)).toBe(expected);
+          // A file of name rules only answers from the last name alone (the walk then builds no relative path).
+          if (rules.matchName) {
+            namesOnly++;
+            expect(rules.matchName(segments.at(-1)!, isDir)).toBe(expected);
+          }
+          expect(rules.matchName !== undefined).toBe(
+            lines.every((text) => parseIgnoreLine(text) === undefined || parseIgnoreLine(text)!.nameRegex),
           );
         },
       ),
       { numRuns: 2000 },
     );
     expect(named).toBeGreaterThan(500);
+    expect(namesOnly).toBeGreaterThan(100);
   });
 });
