@@ -169,11 +169,14 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     const next = files.next();
     return next.done ? undefined : next.value;
   };
-  const takeBatch = (): FileJob[] => {
+  const takeBatch = ({
+    from,
+    upTo,
+  }: NonNullable<Lane["batchBounds"]> = BATCH_ENDS_AT_DIRECTORY): FileJob[] => {
     const jobs: FileJob[] = [];
     const keep = Math.max(0, request.maxResults - kept);
     let previous: WalkedFile | undefined;
-    while (jobs.length < BATCH_ENDS_AT_DIRECTORY.upTo) {
+    while (jobs.length < upTo) {
       const file = nextFile();
       if (file === undefined) {
         exhausted = true;
@@ -181,7 +184,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       }
       // A new directory ends the batch once it holds enough files; the same directory goes on, up to the most.
       const newDirectory = previous === undefined || file.directory !== previous.directory;
-      if (newDirectory && jobs.length >= BATCH_ENDS_AT_DIRECTORY.from) {
+      if (newDirectory && jobs.length >= from) {
         held = file;
         break;
       }
@@ -213,7 +216,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
         lane !== undefined && !exhausted;
         lane = nextLane(request.lanes)
       ) {
-        const jobs = takeBatch();
+        const jobs = takeBatch(lane.batchBounds);
         if (jobs.length === 0) break;
         inFlight++;
         // Carried bytes stay within a bound per search: each batch reserves a share and gives back what it left.

@@ -4,9 +4,11 @@
 import { availableParallelism } from "node:os";
 import { type FileJob, type JobReply, putCarried, runJobs, type SearchSpec, unpackReplies } from "./jobs.ts";
 import {
+  BATCH_ENDS_AT_DIRECTORY,
   BATCHES_IN_FLIGHT_PER_WORKER,
   DESCRIBE_DEADLINE_MS,
   DESCRIBE_WAITS_FOR_WORKER_MS,
+  INLINE_BATCH_ENDS_AT_DIRECTORY,
   MAX_WORKERS,
 } from "./limits.ts";
 import { transferableMemory } from "./read-file.ts";
@@ -15,6 +17,8 @@ import { shownVersion, type ShownVersion } from "./shown-version.ts";
 export interface Lane {
   /** Whether the lane can take another batch now. */
   canTake(): boolean;
+  /** How big its batches are (limits.ts); BATCH_ENDS_AT_DIRECTORY when not said. */
+  readonly batchBounds?: { readonly from: number; readonly upTo: number };
   run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]>;
 }
 
@@ -23,7 +27,16 @@ class InlineLane implements Lane {
   /** Batches queued on the main thread. */
   private running = 0;
 
-  constructor(private readonly onFree: () => void = () => {}) {}
+  constructor(
+    private readonly onFree: () => void = () => {},
+    /** Whether a worker is up to share the search with (else the main thread searches alone). */
+    private readonly helped: () => boolean = () => false,
+  ) {}
+
+  /** Smaller batches beside a worker (limits.ts); alone, smaller batches would only cost more per file. */
+  get batchBounds() {
+    return this.helped() ? INLINE_BATCH_ENDS_AT_DIRECTORY : BATCH_ENDS_AT_DIRECTORY;
+  }
 
   canTake(): boolean {
     return this.running === 0;
@@ -167,7 +180,10 @@ class WorkerLane implements Lane {
 
 /** The lanes: the main thread (which also walks and collects) plus `workerCount` workers. */
 export class LanePool {
-  readonly inline = new InlineLane(() => this.changed());
+  readonly inline = new InlineLane(
+    () => this.changed(),
+    () => this.workers.some((worker) => worker.queued !== undefined),
+  );
   readonly workers: WorkerLane[] = [];
   private listeners = new Set<() => void>();
 

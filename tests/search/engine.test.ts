@@ -4,7 +4,8 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
 import { runSearch, type SearchRequest } from "../../src/search/engine.ts";
-import { LanePool } from "../../src/search/lanes.ts";
+import { type Lane, LanePool } from "../../src/search/lanes.ts";
+import { BATCH_ENDS_AT_DIRECTORY, INLINE_BATCH_ENDS_AT_DIRECTORY } from "../../src/search/limits.ts";
 import { NO_OVERRIDES } from "../../src/search/overrides.ts";
 import { compileBlocklist } from "../../src/security/blocklist.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
@@ -157,6 +158,46 @@ describe("runSearch", () => {
     const shared = new LanePool(0);
     const together = await Promise.all([1, 2, 3].map(() => runSearch(request({ lanes: shared }))));
     for (const outcome of together) expect(outcome).toEqual(alone);
+  });
+
+  test("each lane gets batches of its own size (the main thread's are smaller), and the same result", async () => {
+    const alone = await runSearch(request());
+    const sizes = { small: [] as number[], usual: [] as number[] };
+    const lane = (kind: keyof typeof sizes, batchBounds?: { from: number; upTo: number }): Lane => {
+      let running = 0;
+      return {
+        batchBounds,
+        canTake: () => running < 2,
+        run(jobs, spec) {
+          sizes[kind].push(jobs.length);
+          running++;
+          const replies = inline.inline.run(jobs, spec);
+          const done = () => (running--, wakeAll());
+          replies.then(done, done);
+          return replies;
+        },
+      };
+    };
+    const listeners = new Set<() => void>();
+    const wakeAll = () => listeners.forEach((listener) => listener());
+    const lanes = [lane("usual"), lane("small", { from: 2, upTo: 3 })];
+    const outcome = await runSearch(
+      request({
+        lanes: {
+          available: () => lanes.filter((one) => one.canTake()),
+          onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+        },
+      }),
+    );
+    expect(outcome).toEqual(alone);
+    expect(sizes.small.length).toBeGreaterThan(5);
+    expect(Math.max(...sizes.small)).toBeLessThanOrEqual(3);
+    expect(Math.max(...sizes.usual)).toBeGreaterThan(3);
+    expect(Math.max(...sizes.usual)).toBeLessThanOrEqual(BATCH_ENDS_AT_DIRECTORY.upTo);
+    expect(INLINE_BATCH_ENDS_AT_DIRECTORY.upTo).toBeLessThan(BATCH_ENDS_AT_DIRECTORY.upTo);
+    // The main thread's batches are smaller only beside a worker that is up.
+    expect(inline.inline.batchBounds).toBe(BATCH_ENDS_AT_DIRECTORY);
+    expect(workers.inline.batchBounds).toBe(INLINE_BATCH_ENDS_AT_DIRECTORY);
   });
 
   test("a subdirectory is walked with its parents' rules", async () => {
