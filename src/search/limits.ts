@@ -60,3 +60,10 @@ export const DESCRIBE_WAITS_FOR_WORKER_MS = 2000;
 export const DESCRIBE_DEADLINE_MS = 10_000;
 /** Batches a worker may have queued, so it never idles while the main thread collects. */
 export const BATCHES_IN_FLIGHT_PER_WORKER = 3;
+/**
+ * A directory's listing is kept for the next search only when the directory had been quiet this long when it was
+ * listed (listing-cache.ts): longer than any local file system's timestamp granularity (FAT's is 2 s).
+ */
+export const LISTING_SETTLED_MS = 3000;
+/** Directory entries kept at most (~100 bytes each); past it the kept listings are dropped and kept anew. */
+export const KEPT_LISTING_ENTRIES = 100_000;

@@ -3,7 +3,8 @@
 
 import { isRuleFileName, loadAncestorRules, loadDirectoryRules, loadGlobalRules } from "./ignore-files.ts";
 import { type GlobalRules, IgnoreStack } from "./ignore-stack.ts";
-import { listDirectory, type ListedEntry } from "./list-directory.ts";
+import type { ListedEntry } from "./list-directory.ts";
+import { ListingCache } from "./listing-cache.ts";
 import { enterSearch } from "./native-code.ts";
 import type { Overrides } from "./overrides.ts";
 
@@ -22,6 +23,9 @@ export interface WalkOptions {
   onTooDeep?: (relative: string) => void;
 }
 
+/** Listings of the walked directories, kept for the next walk while they still hold (this thread's walks). */
+const listings = new ListingCache();
+
 /** Longest path the system opens (PATH_MAX, terminating NUL included): deeper entries cannot be opened by path. */
 const PATH_MAX = process.platform === "linux" ? 4096 : process.platform === "darwin" ? 1024 : 32_767;
 
@@ -38,7 +42,7 @@ interface Frame {
   /** The directory's root-relative path with a trailing `/` ("" for the root): an entry's is this and its name. */
   relativePrefix: string;
   stack: IgnoreStack;
-  entries: ListedEntry[];
+  entries: readonly ListedEntry[];
   index: number;
 }
 
@@ -104,13 +108,12 @@ function open(
   options: WalkOptions,
   parent: IgnoreStack,
 ): Frame | undefined {
-  let entries: ListedEntry[];
+  let entries: readonly ListedEntry[];
   try {
-    entries = listDirectory(directory, options.root);
+    entries = listings.listing(directory, options.root);
   } catch {
     return undefined; // unreadable directories are skipped, as ripgrep does (it only warns)
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // Rule files are read only when present and not blocked themselves (a blocked path is never read).
   const names = new Set<string>();
   for (const entry of entries) {
