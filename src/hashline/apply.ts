@@ -110,7 +110,18 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
   // others build the new arrays line by line. Growing arrays of a big file was much of the garbage an edit left.
   const inPlace = splices.every((splice) => splice.lines.length === splice.removeCount);
   const lines: string[] = inPlace ? doc.lines.slice() : [];
-  const terminators: Terminator[] = inPlace ? doc.terminators.slice() : [];
+  // Lines replaced one for one keep their own terminators: such an edit shares the old array (documents are never
+  // changed) until a terminator does change, and spares copying an array the size of the file.
+  let terminators: Terminator[] = inPlace ? (doc.terminators as Terminator[]) : [];
+  let ownsTerminators = !inPlace;
+  const setTerminator = (index: number, terminator: Terminator) => {
+    if (terminators[index] === terminator) return;
+    if (!ownsTerminators) {
+      terminators = terminators.slice();
+      ownsTerminators = true;
+    }
+    terminators[index] = terminator;
+  };
   const regions: ChangedRegion[] = [];
   let cursor = 0;
   let added = 0;
@@ -131,7 +142,7 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
       const own = offset < splice.removeCount ? doc.terminators[splice.from + offset] : undefined;
       if (inPlace) {
         lines[splice.from + offset] = line;
-        terminators[splice.from + offset] = own || dominant;
+        setTerminator(splice.from + offset, own || dominant);
       } else {
         lines.push(line);
         terminators.push(own || dominant);
@@ -154,7 +165,7 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
     }
   }
   copyOld(doc.lines.length);
-  keepFinalNewlineState(terminators, endsWithNewline(doc), dominant);
+  keepFinalNewlineState(terminators, endsWithNewline(doc), dominant, setTerminator);
   return {
     doc: { encoding: doc.encoding, bom: doc.bom, lines, terminators },
     editsApplied: splices.length,
@@ -171,16 +182,16 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
  * last but no longer is gets the dominant terminator; the new last line ends like the old last line did.
  */
 function keepFinalNewlineState(
-  terminators: Terminator[],
+  terminators: readonly Terminator[],
   finalNewline: boolean,
   dominant: "\n" | "\r\n",
+  set: (index: number, terminator: Terminator) => void,
 ): void {
   const lastIndex = terminators.length - 1;
-  for (let index = 0; index < lastIndex; index++)
-    if (terminators[index] === "") terminators[index] = dominant;
+  for (let index = 0; index < lastIndex; index++) if (terminators[index] === "") set(index, dominant);
   if (lastIndex < 0) return;
-  if (!finalNewline) terminators[lastIndex] = "";
-  else if (terminators[lastIndex] === "") terminators[lastIndex] = dominant;
+  if (!finalNewline) set(lastIndex, "");
+  else if (terminators[lastIndex] === "") set(lastIndex, dominant);
 }
 
 function sameText(before: TextDocument, after: TextDocument): boolean {

@@ -160,10 +160,13 @@ describe("edit properties", () => {
       fc.property(file, specs, specs, ({ lines, last, bom }, editSpecs, nextSpecs) => {
         const text = lines.map(([line, terminator]) => line + terminator).join("") + last;
         const doc = { ...documentFromText(text), bom };
+        const before = { lines: [...doc.lines], terminators: [...doc.terminators] };
         const result = applyEdits(
           doc,
           mapEdits(doc.lines, editSpecs).map((entry) => entry.edit),
         );
+        // The edited document may share arrays with the old one, which stays as it was (lapp keeps it).
+        expect({ lines: doc.lines, terminators: doc.terminators }).toEqual(before);
         fc.pre(result.ok);
         if (!result.ok) return;
         const copied = spliceEncode(
@@ -180,10 +183,12 @@ describe("edit properties", () => {
         // The next edit of that version, from the bytes just written (as lapp's next call makes it).
         const edited = result.value.doc;
         if (edited.lines.length === 0) return; // nothing left to name by ref
+        const editedBefore = { lines: [...edited.lines], terminators: [...edited.terminators] };
         const next = applyEdits(
           edited,
           mapEdits(edited.lines, nextSpecs).map((entry) => entry.edit),
         );
+        expect({ lines: edited.lines, terminators: edited.terminators }).toEqual(editedBefore);
         if (!next.ok) return;
         const copiedAgain = spliceEncode(
           { doc: edited, bytes: () => copied },
