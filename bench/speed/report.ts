@@ -91,9 +91,10 @@ function grepSection(grep: SpeedResults["grep"]): string[] {
     : [];
   return [
     `Trees: the bench corpus unpacked (${tree("corpus")}) and four installed packages — typescript, prettier,`,
-    `@modelcontextprotocol/sdk, zod — copied into one folder (${tree("modules")}). lapp_grep is one MCP call to a`,
-    "running server with its default result limit; rg is one `rg --json` process per search (how an agent runs it);",
-    "both with 2 context lines, hidden files and ignore files. Matching lines are counted by each tool in full.",
+    `@modelcontextprotocol/sdk, zod — copied into one folder at the start of the run (${tree("modules")}). lapp_grep`,
+    "is one MCP call to a running server with its default result limit (it keeps the listings of folders quiet for",
+    "3 s for its next search); rg is one `rg --json` process per search (how an agent runs it); both with 2 context",
+    "lines, hidden files and ignore files. Matching lines are counted by each tool in full.",
     "",
     "| search | where | lapp_grep ms | rg ms | lapp / rg | matching lines lapp / rg | goal ≤ 1.00× |",
     "| --- | --- | ---: | ---: | ---: | ---: | --- |",
