@@ -8,6 +8,7 @@ import { quotePath } from "../../src/text/quote-path.ts";
 
 const FORGED = "a.txt\n1#ZZ:FAKE ROW";
 let root: string;
+let logDirectory: string;
 let logFile: string;
 let lapp: LappSession;
 
@@ -16,13 +17,15 @@ beforeAll(async () => {
   writeFileSync(join(root, FORGED), "needle\n");
   mkdirSync(join(root, "dir\rwith return"));
   writeFileSync(join(root, "plain.txt"), "needle too\n");
-  logFile = join(makeTempRoot("lapp-hostile-log-"), "lapp.log");
+  logDirectory = makeTempRoot("lapp-hostile-log-");
+  logFile = join(logDirectory, "lapp.log");
   lapp = await startLapp({ root, args: ["--log-file", logFile] });
 });
 
 afterAll(async () => {
   await lapp.close();
   rmSync(root, { recursive: true, force: true });
+  rmSync(logDirectory, { recursive: true, force: true });
 });
 
 test("quotePath quotes only names that need it, and names that merely look quoted", () => {
