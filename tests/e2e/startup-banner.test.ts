@@ -9,7 +9,8 @@ import { startRaw } from "../support/raw-session.ts";
 
 test("stderr gets exactly the hint, once, on one line; the start line goes to --log-file", async () => {
   const root = makeTempRoot("lapp-banner-");
-  const logFile = join(makeTempRoot("lapp-banner-log-"), "lapp.log");
+  const logDirectory = makeTempRoot("lapp-banner-log-");
+  const logFile = join(logDirectory, "lapp.log");
   try {
     const lapp = await startRaw(root, ["--log-file", logFile]);
     expect(await lapp.close()).toBe(0);
@@ -18,5 +19,6 @@ test("stderr gets exactly the hint, once, on one line; the start line goes to --
     expect(readFileSync(logFile, "utf8")).toMatch(new RegExp(`^\\S+Z lapp \\S+ serving ${root}\\n$`));
   } finally {
     rmSync(root, { recursive: true, force: true });
+    rmSync(logDirectory, { recursive: true, force: true });
   }
 });
