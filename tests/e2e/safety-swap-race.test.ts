@@ -14,6 +14,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LISTING_SETTLED_MS } from "../../src/search/limits.ts";
 import { refsByLine, startLapp, type LappSession } from "../support/lapp-session.ts";
 import { removeSwapper, startSwapping, swapperBinary } from "../support/swapper.ts";
 
@@ -95,6 +96,50 @@ test.if("path" in swapper)(
     expect(readFileSync(join(outside, "x"), "utf8")).toBe(`${OUTSIDE}\nsecond outside line\n`);
   },
   SWAP_SECONDS * 1000 + 20_000,
+);
+
+test.if("path" in swapper)(
+  "greps whose folder listings are kept from earlier searches never show outside bytes during a swap of a folder on the way",
+  async () => {
+    const { path: binary } = swapper as { path: string };
+    // k/a/d/x inside; outside2/d/x outside, reached through k/a_swap once the swapper exchanges k/a and k/a_swap.
+    const outside2 = join(base, "outside2");
+    mkdirSync(join(root, "k", "a", "d"), { recursive: true });
+    mkdirSync(join(outside2, "d"), { recursive: true });
+    writeFileSync(join(root, "k", "a", "d", "x"), "kept inside line\n");
+    writeFileSync(join(outside2, "d", "x"), `${OUTSIDE} kept\n`);
+    symlinkSync("../../outside2", join(root, "k", "a_swap"));
+    // Quiet for longer than the settle time (src/search/limits.ts), so this search keeps the listings of k, k/a, k/a/d.
+    await Bun.sleep(LISTING_SETTLED_MS + 300);
+    const first = await lapp.call("lapp_grep", { pattern: "kept|SECRET", path: "k" });
+    expect(first.text).toContain("kept inside line");
+    const swapping = startSwapping(binary, join(root, "k", "a"), join(root, "k", "a_swap"), 2);
+    let done = false;
+    const finished = swapping.then((count) => ((done = true), count));
+    let calls = 0;
+    let escapes = 0;
+    let insideSeen = 0;
+    const lane = async () => {
+      while (!done) {
+        for (const path of ["k", "k/a", "."]) {
+          const { text } = await lapp.call("lapp_grep", { pattern: "kept|SECRET", path });
+          calls++;
+          if (text.includes(OUTSIDE)) escapes++;
+          if (text.includes("kept inside line")) insideSeen++;
+        }
+      }
+    };
+    await Promise.all([lane(), lane(), lane()]);
+    const swaps = await finished;
+    console.error(
+      `kept listings under a swap: ${swaps} swaps, ${calls} greps, ${insideSeen} with the inside line`,
+    );
+    expect(swaps).toBeGreaterThan(0);
+    expect(escapes).toBe(0);
+    expect(insideSeen).toBeGreaterThan(0);
+    expect(readdirSync(outside2)).toEqual(["d"]);
+  },
+  LISTING_SETTLED_MS + 25_000,
 );
 
 if (!("path" in swapper)) console.error(`renameat2 swap race skipped: ${swapper.skip}`);
