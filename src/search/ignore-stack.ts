@@ -58,27 +58,33 @@ export class IgnoreStack {
     let exclude: IgnoreVerdict;
     let sawGit = false;
     const name = absolute.slice(absolute.lastIndexOf("/") + 1);
-    // Rules for names only (most ignore files) need no path relative to their directory.
-    const test = (rules: RuleSet, base: string) =>
-      rules.matchName ? rules.matchName(name, isDir) : rules.match(relativeTo(base, absolute), isDir);
     for (let index = this.chain.length - 1; index >= 0; index--) {
       const directory = this.chain[index]!;
       const base = directory.path;
-      if (rgignore === undefined && directory.rgignore.size > 0) rgignore = test(directory.rgignore, base);
-      if (ignore === undefined && directory.ignore.size > 0) ignore = test(directory.ignore, base);
+      if (rgignore === undefined && directory.rgignore.size > 0)
+        rgignore = judge(directory.rgignore, base, absolute, name, isDir);
+      if (ignore === undefined && directory.ignore.size > 0)
+        ignore = judge(directory.ignore, base, absolute, name, isDir);
       if (this.insideGit && !sawGit) {
         if (gitignore === undefined && directory.gitignore.size > 0)
-          gitignore = test(directory.gitignore, base);
-        if (exclude === undefined && directory.exclude.size > 0) exclude = test(directory.exclude, base);
+          gitignore = judge(directory.gitignore, base, absolute, name, isDir);
+        if (exclude === undefined && directory.exclude.size > 0)
+          exclude = judge(directory.exclude, base, absolute, name, isDir);
       }
       if (directory.hasGit) sawGit = true;
     }
     const global =
       this.insideGit && this.global && this.global.rules.size > 0
-        ? test(this.global.rules, this.global.base)
+        ? judge(this.global.rules, this.global.base, absolute, name, isDir)
         : undefined;
     return rgignore ?? ignore ?? gitignore ?? exclude ?? global;
   }
+}
+
+/** What `rules` (of the directory `base`) say about `absolute`, whose last name is `name`. */
+function judge(rules: RuleSet, base: string, absolute: string, name: string, isDir: boolean): IgnoreVerdict {
+  // Rules for names only (most ignore files) need no path relative to their directory.
+  return rules.matchName ? rules.matchName(name, isDir) : rules.match(relativeTo(base, absolute), isDir);
 }
 
 function ruleCount(directory: DirectoryRules): number {

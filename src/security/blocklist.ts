@@ -29,8 +29,6 @@ export function compileBlocklist(block: readonly string[], allow: readonly strin
   const matchesItself = (relative: string, holdsRun: boolean) =>
     blocked.matches(relative, holdsRun) && !allowed(relative);
   const directories = new Map<string, DirectoryFacts>();
-  // A run holds no `/`, so a path holds one exactly when one of its names does: each entry of a directory needs
-  // only its own name looked at, once the directory's facts are known.
   // The directory asked about last: a walk asks about a directory's entries in a row, and comparing with it costs
   // less than cutting the directory's path out of each entry's and looking that new string up.
   let lastDirectory = "";
@@ -45,6 +43,8 @@ export function compileBlocklist(block: readonly string[], allow: readonly strin
     lastFacts = facts;
     return facts;
   };
+  // A run holds no `/`, so a path holds one exactly when one of its names does: each entry of a directory needs
+  // only its own name looked at, once the directory's facts are known.
   const placeOf = (path: string): { parent: DirectoryFacts | undefined; runs: boolean } => {
     const slash = path.lastIndexOf("/");
     const parent = parentOf(path, slash);
