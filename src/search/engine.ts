@@ -2,6 +2,7 @@
 // result is the same on every run. Stops at the time budget or on cancellation with what it has, in order.
 
 import { scanBlockedInodes } from "../security/blocked-inodes.ts";
+import { IdWindow } from "./id-window.ts";
 import type { FileJob, JobResult, SearchSpec } from "./jobs.ts";
 import type { Lane } from "./lanes.ts";
 import { BATCH_ENDS_AT_DIRECTORY, CARRIED_BYTES_PER_BATCH, CARRIED_BYTES_PER_SEARCH } from "./limits.ts";
@@ -24,7 +25,8 @@ export interface SearchRequest {
   spec: SearchSpec;
   maxResults: number;
   overrides: Overrides;
-  isBlocked(relative: string): boolean;
+  /** Whether a root-relative path is blocked; always the same answer for the same path (WalkOptions.isBlocked). */
+  isBlocked: (relative: string) => boolean;
   /** Digest (decimal) of the version of a file the session has recorded, if any (FileJob.knownDigest). */
   knownDigestOf?(absolute: string): string | undefined;
   lanes: LaneSource;
@@ -98,8 +100,8 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
   };
   // Searched files with several hard links: refused at the end if one shares its inode with a blocked file.
   const linked: Array<{ link: string; relative: string; count: number; kept: number }> = [];
-  const walked = new Map<number, WalkedFile>();
-  const answered = new Map<number, JobResult>();
+  const walked = new IdWindow<WalkedFile>();
+  const answered = new IdWindow<JobResult>();
   let nextId = 0;
   let commitId = 0;
   let kept = 0;
@@ -120,10 +122,8 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
 
   const commit = () => {
     while (answered.has(commitId)) {
-      const result = answered.get(commitId)!;
-      const file = walked.get(commitId)!;
-      answered.delete(commitId);
-      walked.delete(commitId);
+      const result = answered.take(commitId)!;
+      const file = walked.take(commitId)!;
       commitId++;
       if (result.kind === "too-large") outcome.tooLarge.push(file.relative);
       if (result.kind === "binary" && request.startIsFile) outcome.binaryStart = true;
@@ -298,7 +298,8 @@ function walkOptions(request: SearchRequest) {
   return {
     root: request.root,
     start: request.start,
-    isBlocked: (relative: string) => request.isBlocked(relative),
+    // Passed as it is: the walk keeps verdicts for the same function (walk.ts).
+    isBlocked: request.isBlocked,
     overrides: request.overrides,
     env: request.env,
   };
