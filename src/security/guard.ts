@@ -85,10 +85,11 @@ export class PathGuard {
     });
   }
 
-  /** Whether a root-relative path is blocked (for listings and search). */
-  isBlocked(relative: string): boolean {
-    return this.blocklist.isBlocked(relative);
-  }
+  /**
+   * Whether a root-relative path is blocked (for listings and search). One function for the guard's life, which
+   * always answers the same for the same path: a search keeps its verdicts with kept folder listings (walk.ts).
+   */
+  readonly isBlocked = (relative: string): boolean => this.blocklist.isBlocked(relative);
 }
 
 function blocked(relative: string): Result<never> {

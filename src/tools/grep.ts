@@ -129,7 +129,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
         },
         maxResults,
         overrides: compiled.overrides,
-        isBlocked: (relative) => context.guard.isBlocked(relative),
+        isBlocked: context.guard.isBlocked,
         knownDigestOf: (absolute) => context.session.records.peek(absolute)?.knownVersion?.digest.toString(),
         lanes,
         signal: context.signal,
