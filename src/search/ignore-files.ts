@@ -122,7 +122,30 @@ function gitExcludePath(directory: string): { path: string; strict: boolean } {
 
 function rulesFrom(path: string, strict: boolean): RuleSet {
   const text = readSmallText(path, strict);
-  return text === undefined ? EMPTY_RULES : parseIgnoreFile(text);
+  return text === undefined ? EMPTY_RULES : parsedOnce(text);
+}
+
+/**
+ * Rule sets parsed from ignore files, by text: a file read again with the same text gives the same rule set, so the
+ * walk can tell that the rules in force did not change (it keeps their verdicts: IgnoreStack.key, walk.ts). Files
+ * are still read on every walk. Bounded by the text kept.
+ */
+const parsedByText = new Map<string, RuleSet>();
+let parsedChars = 0;
+const PARSED_MAX_CHARS = 4 * 1024 * 1024;
+
+function parsedOnce(text: string): RuleSet {
+  let rules = parsedByText.get(text);
+  if (rules === undefined) {
+    rules = parseIgnoreFile(text);
+    if (parsedChars + text.length > PARSED_MAX_CHARS) {
+      parsedByText.clear();
+      parsedChars = 0;
+    }
+    parsedByText.set(text, rules);
+    parsedChars += text.length;
+  }
+  return rules;
 }
 
 const READ_CHUNK = 64 * 1024;

@@ -30,6 +30,8 @@ export interface GlobalRules {
 }
 
 export class IgnoreStack {
+  private cachedKey: string | undefined;
+
   private constructor(
     private readonly chain: readonly DirectoryRules[],
     private readonly insideGit: boolean,
@@ -48,6 +50,29 @@ export class IgnoreStack {
     // Most directories hold no rules and no .git: they change nothing, so the stack is shared as is.
     if (!directory.hasGit && ruleCount(directory) === 0) return this;
     return new IgnoreStack([...this.chain, directory], this.insideGit || directory.hasGit, this.global);
+  }
+
+  /**
+   * What every verdict of this stack depends on, as text: each directory's path, its rule sets (by identity; an
+   * ignore file read again with the same text gives the same rule set: ignore-files.ts) and whether it holds a
+   * `.git`, and the global rules. Stacks with the same key give the same verdict on the same entry, so the walk
+   * keeps verdicts by it.
+   */
+  get key(): string {
+    this.cachedKey ??= JSON.stringify([
+      this.insideGit,
+      this.global?.base ?? null,
+      this.global ? idOf(this.global.rules) : 0,
+      ...this.chain.map((directory) => [
+        directory.path,
+        idOf(directory.rgignore),
+        idOf(directory.ignore),
+        idOf(directory.gitignore),
+        idOf(directory.exclude),
+        directory.hasGit,
+      ]),
+    ]);
+    return this.cachedKey;
   }
 
   /** Whether ignore rules hide `absolute` (an entry of the innermost directory). */
@@ -85,6 +110,17 @@ export class IgnoreStack {
 function judge(rules: RuleSet, base: string, absolute: string, name: string, isDir: boolean): IgnoreVerdict {
   // Rules for names only (most ignore files) need no path relative to their directory.
   return rules.matchName ? rules.matchName(name, isDir) : rules.match(relativeTo(base, absolute), isDir);
+}
+
+/** A number per rule set, for the stack's key (0 for none). */
+const ruleSetIds = new WeakMap<RuleSet, number>();
+let lastRuleSetId = 0;
+
+function idOf(rules: RuleSet): number {
+  if (rules.size === 0) return 0;
+  let id = ruleSetIds.get(rules);
+  if (id === undefined) ruleSetIds.set(rules, (id = ++lastRuleSetId));
+  return id;
 }
 
 function ruleCount(directory: DirectoryRules): number {

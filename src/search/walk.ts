@@ -33,19 +33,26 @@ export interface WalkOptions {
 const listings = new ListingCache();
 
 /**
- * The block list's verdicts on the entries of a listing (NOT_ASKED, ALLOWED or BLOCKED each), by listing: a kept
- * listing is the same array from one walk to the next (listing-cache.ts; one per root and directory, so its entries'
- * root-relative paths are the same too), and asking the block list about every entry was a quarter of a walk of
- * 9,000 files (1.4 of 5 ms). Kept for the same `isBlocked` only.
+ * What a walk learns about a listing's entries, kept with the listing: a kept listing is the same array from one walk
+ * to the next (listing-cache.ts; one per root and folder, so its entries' paths are the same too). Asking the block
+ * list and the ignore rules about every entry was half of a walk of 9,000 files through kept listings.
  */
-interface BlockedVerdicts {
+interface ListingFacts {
+  /** The block list `blocked` and `ruleNames` come from (WalkOptions.isBlocked: always the same answer). */
   isBlocked: (relative: string) => boolean;
-  verdicts: Uint8Array;
+  /** Per entry: NOT_ASKED, KEPT or DROPPED by the block list. */
+  blocked: Uint8Array;
+  /** The entries naming a rule file (ignore-files.ts), not blocked. */
+  ruleNames: Set<string>;
+  /** The rules `ignored` comes from (IgnoreStack.key: the same key, the same verdicts). */
+  rulesKey: string | undefined;
+  /** Per entry: NOT_ASKED, KEPT or DROPPED by the ignore rules. */
+  ignored: Uint8Array;
 }
-const keptVerdicts = new WeakMap<readonly ListedEntry[], BlockedVerdicts>();
+const keptFacts = new WeakMap<readonly ListedEntry[], ListingFacts>();
 const NOT_ASKED = 0;
-const ALLOWED = 1;
-const BLOCKED = 2;
+const KEPT = 1;
+const DROPPED = 2;
 
 /** Longest path the system opens (PATH_MAX, terminating NUL included): deeper entries cannot be opened by path. */
 const PATH_MAX = process.platform === "linux" ? 4096 : process.platform === "darwin" ? 1024 : 32_767;
@@ -64,8 +71,12 @@ interface Frame {
   relativePrefix: string;
   stack: IgnoreStack;
   entries: readonly ListedEntry[];
-  /** The block list's verdict on each entry, as far as asked (see `keptVerdicts`). */
-  verdicts: Uint8Array;
+  /**
+   * The block list's and the ignore rules' verdicts on the entries, as far as asked (ListingFacts). The frame holds
+   * the arrays themselves: a walk interleaved with this one under other rules puts new ones in the listing's facts.
+   */
+  blocked: Uint8Array;
+  ignored: Uint8Array;
   index: number;
 }
 
@@ -95,16 +106,15 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
     const absolute = frame.directory === "/" ? `/${name}` : `${frame.directory}/${name}`;
     const relative = frame.relativePrefix + name;
     const slot = frame.index - 1;
-    let verdict = frame.verdicts[slot];
-    if (verdict === NOT_ASKED)
-      frame.verdicts[slot] = verdict = options.isBlocked(relative) ? BLOCKED : ALLOWED;
-    if (verdict === BLOCKED) continue;
+    const { blocked } = frame;
+    if (blocked[slot] === NOT_ASKED) blocked[slot] = options.isBlocked(relative) ? DROPPED : KEPT;
+    if (blocked[slot] === DROPPED) continue;
     // A UTF-16 unit is at most 3 bytes of UTF-8: most paths are too short to need their bytes counted.
     if (absolute.length * 3 >= PATH_MAX && Buffer.byteLength(absolute) >= PATH_MAX) {
       options.onTooDeep?.(relative);
       continue;
     }
-    if (!included(options.overrides, frame.stack, absolute, relative, isDir)) continue;
+    if (!included(options.overrides, frame, slot, absolute, relative, isDir)) continue;
     if (isDir) {
       const child = open(absolute, `${relative}/`, options, frame.stack);
       if (child) frames.push(child);
@@ -114,10 +124,14 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
   }
 }
 
-/** ripgrep's order: a `glob` match of either kind decides at once; otherwise ignore rules decide. */
+/**
+ * ripgrep's order: a `glob` match of either kind decides at once; otherwise ignore rules decide (their verdict on
+ * the entry at `slot` of the frame's listing is kept with it).
+ */
 function included(
   overrides: Overrides,
-  stack: IgnoreStack,
+  frame: Frame,
+  slot: number,
   absolute: string,
   relative: string,
   isDir: boolean,
@@ -126,7 +140,10 @@ function included(
     const verdict = overrides.verdict(relative, isDir);
     if (verdict !== undefined) return verdict === "whitelist";
   }
-  return stack.verdict(absolute, isDir) !== "ignore";
+  const { ignored } = frame;
+  if (ignored[slot] === NOT_ASKED)
+    ignored[slot] = frame.stack.verdict(absolute, isDir) === "ignore" ? DROPPED : KEPT;
+  return ignored[slot] === KEPT;
 }
 
 function open(
@@ -142,26 +159,42 @@ function open(
     return undefined; // unreadable directories are skipped, as ripgrep does (it only warns)
   }
   // Rule files are read only when present and not blocked themselves (a blocked path is never read).
-  const names = new Set<string>();
-  for (const entry of entries) {
-    if (isRuleFileName(entry.name) && !options.isBlocked(relativePrefix + entry.name)) names.add(entry.name);
+  const facts = factsOf(entries, relativePrefix, options.isBlocked);
+  const stack = parent.enter(loadDirectoryRules(directory, facts.ruleNames));
+  if (facts.rulesKey !== stack.key) {
+    facts.rulesKey = stack.key;
+    facts.ignored = new Uint8Array(entries.length);
   }
-  const stack = parent.enter(loadDirectoryRules(directory, names));
   return {
     directory,
     relativePrefix,
     stack,
     entries,
-    verdicts: verdictsOf(entries, options.isBlocked),
+    blocked: facts.blocked,
+    ignored: facts.ignored,
     index: 0,
   };
 }
 
-/** The verdicts kept for `entries` for this block list, else a fresh set of NOT_ASKED. */
-function verdictsOf(entries: readonly ListedEntry[], isBlocked: (relative: string) => boolean): Uint8Array {
-  const kept = keptVerdicts.get(entries);
-  if (kept !== undefined && kept.isBlocked === isBlocked) return kept.verdicts;
-  const verdicts = new Uint8Array(entries.length);
-  keptVerdicts.set(entries, { isBlocked, verdicts });
-  return verdicts;
+/** The facts kept for `entries` from this block list, else new ones (no verdict asked yet). */
+function factsOf(
+  entries: readonly ListedEntry[],
+  relativePrefix: string,
+  isBlocked: (relative: string) => boolean,
+): ListingFacts {
+  const kept = keptFacts.get(entries);
+  if (kept !== undefined && kept.isBlocked === isBlocked) return kept;
+  const ruleNames = new Set<string>();
+  for (const entry of entries) {
+    if (isRuleFileName(entry.name) && !isBlocked(relativePrefix + entry.name)) ruleNames.add(entry.name);
+  }
+  const facts: ListingFacts = {
+    isBlocked,
+    blocked: new Uint8Array(entries.length),
+    ruleNames,
+    rulesKey: undefined,
+    ignored: new Uint8Array(entries.length),
+  };
+  keptFacts.set(entries, facts);
+  return facts;
 }
