@@ -7,6 +7,8 @@ import { ID_ALPHABET, lineId } from "../hashline/hash.ts";
 import type { ChangedRegion } from "../hashline/edit-types.ts";
 import type { RecordLookup } from "../hashline/verify-ref.ts";
 import { carryVersion } from "./carry-version.ts";
+import { KeyIndex } from "./key-index.ts";
+import { lineFates, walkRegions } from "./region-placer.ts";
 import { diffLines } from "./line-diff.ts";
 
 /** What an entry's line is now. */
@@ -48,8 +50,8 @@ export class ShownRecord {
   /** Digest of the file's bytes in that version (identity.ts), when known: a load of the same bytes needs no sync. */
   private versionDigest: bigint | undefined;
   private count = 0;
-  /** Entry indexes by (row, ID) key, built on the first lookup after entries were added, dropped or reordered. */
-  private byKey: Map<number, number[]> | undefined;
+  /** Entry indexes by (row, ID) key, built on the first need after entries were added, dropped or reordered. */
+  private keys: KeyIndex | undefined;
   private rowLine = new Uint32Array(64);
   private rowId = new Uint8Array(64);
   private pos = new Int32Array(64);
@@ -130,23 +132,30 @@ export class ShownRecord {
    */
   carry(regions: readonly ChangedRegion[], newLines: readonly string[], digest?: bigint): void {
     const sorted = [...regions].sort((a, b) => a.oldStart - b.oldStart);
+    let oldCount = newLines.length;
+    for (const region of sorted) oldCount -= region.lineCount - region.removedCount;
+    const fates = lineFates(sorted, Math.max(oldCount, 0));
     for (let index = 0; index < this.count; index++) {
       const old = this.pos[index]!;
-      let delta = 0;
       let goneAt: number | undefined;
-      for (const region of sorted) {
-        if (old < region.oldStart) break;
-        if (old < region.oldStart + region.removedCount) {
-          goneAt = region.start;
-          break;
+      if (fates !== undefined && old >= 1 && old < fates.length) {
+        const fate = fates[old]!;
+        if (fate > 0) {
+          this.pos[index] = fate;
+          continue;
         }
-        delta += region.lineCount - region.removedCount;
+        goneAt = -fate;
+      } else {
+        const walked = walkRegions(sorted, old);
+        if (walked.goneAt === undefined) {
+          this.pos[index] = old + walked.delta;
+          continue;
+        }
+        goneAt = walked.goneAt;
       }
-      if (goneAt !== undefined) {
-        const at = Math.min(Math.max(goneAt, 1), Math.max(newLines.length, 1));
-        if (this.state[index] === State.Live) this.setState(index, State.Gone, at);
-        else this.pos[index] = at;
-      } else this.pos[index] = old + delta;
+      const at = Math.min(Math.max(goneAt, 1), Math.max(newLines.length, 1));
+      if (this.state[index] === State.Live) this.setState(index, State.Gone, at);
+      else this.pos[index] = at;
     }
     const carried = this.version && carryVersion(this.version, regions, newLines, textHash);
     this.version = carried ?? hashLines(newLines);
@@ -167,21 +176,27 @@ export class ShownRecord {
       shown.set(keyOf(line, idIndex(lineId(line, lines[line - 1]!))), line);
     }
     if (shown.size === 0) return;
-    this.byKey = undefined;
     const reshown = new Set(shown.values());
-    let kept = 0;
-    for (let index = 0; index < this.count; index++) {
-      const key = keyOf(this.rowLine[index]!, this.rowId[index]!);
-      const at = shown.get(key);
-      // Gone and changed entries name no line any more; live, moved and uncertain ones name lines the model may
-      // still mean, so only a refresh that showed that line again (or a showing of the same line) supersedes them.
-      const state = this.state[index]!;
-      const tombstone = state === State.Gone || state === State.Changed;
-      const drop =
-        at !== undefined &&
-        (tombstone || this.pos[index] === at || (refresh && reshown.has(this.pos[index]!)));
-      if (!drop) this.move(index, kept++);
+    // Only entries under a key shown now can be superseded: found by key, not by a pass over every entry.
+    const keys = this.keyIndex();
+    const dropped = new Uint8Array(this.count);
+    let firstDropped = this.count;
+    for (const [key, at] of shown) {
+      for (const index of keys.entries(Math.floor(key / 256), key % 256) ?? []) {
+        // Gone and changed entries name no line any more; live, moved and uncertain ones name lines the model may
+        // still mean, so only a refresh that showed that line again (or a showing of the same line) supersedes them.
+        const state = this.state[index]!;
+        const tombstone = state === State.Gone || state === State.Changed;
+        if (tombstone || this.pos[index] === at || (refresh && reshown.has(this.pos[index]!))) {
+          dropped[index] = 1;
+          firstDropped = Math.min(firstDropped, index);
+        }
+      }
     }
+    this.keys = undefined;
+    let kept = firstDropped;
+    for (let index = firstDropped; index < this.count; index++)
+      if (dropped[index] === 0) this.move(index, kept++);
     this.count = kept;
     for (const [key, line] of shown) {
       this.push(Math.floor(key / 256), key % 256, line, textHash(lines[line - 1]!));
@@ -214,7 +229,7 @@ export class ShownRecord {
   showStreamed(line: number, text: string): void {
     this.version = undefined;
     this.versionDigest = undefined;
-    this.byKey = undefined;
+    this.keys = undefined;
     const id = idIndex(lineId(line, text));
     let kept = 0;
     for (let index = 0; index < this.count; index++) {
@@ -227,7 +242,7 @@ export class ShownRecord {
 
   /** What a ref (row, ID) means in the current version (call `sync` first). */
   lookup(line: number, id: string, lines: readonly string[]): RecordLookup {
-    const matches = this.indexByKey().get(keyOf(line, idIndex(id)));
+    const matches = this.keyIndex().entries(line, idIndex(id));
     if (matches === undefined) return { kind: "unknown" };
     // Entries are in showing order: the last is the most recent showing.
     const last = matches[matches.length - 1]!;
@@ -285,17 +300,9 @@ export class ShownRecord {
     return copies;
   }
 
-  private indexByKey(): Map<number, number[]> {
-    if (this.byKey) return this.byKey;
-    const byKey = new Map<number, number[]>();
-    for (let index = 0; index < this.count; index++) {
-      const key = keyOf(this.rowLine[index]!, this.rowId[index]!);
-      const list = byKey.get(key);
-      if (list) list.push(index);
-      else byKey.set(key, [index]);
-    }
-    this.byKey = byKey;
-    return byKey;
+  private keyIndex(): KeyIndex {
+    this.keys ??= new KeyIndex(this.rowLine, this.rowId, this.count);
+    return this.keys;
   }
 
   private setState(index: number, state: State, at: number, span = 0) {

@@ -43,3 +43,15 @@ test("the paced server's peak gets its own row, with no verdict (the goal is the
   );
   expect(renderSpeedMarkdown(committed)).not.toContain("an agent's pace");
 });
+
+test("100 edits after a whole read get their own row under the 100 edits, with no verdict; older runs have none", () => {
+  const timing = { median: 6.2, min: 5.1, max: 9.9, runs: 31 };
+  const results: SpeedResults = { ...committed, server: { ...committed.server, edit100AfterRead: timing } };
+  const lines = renderSpeedMarkdown(results).split("\n");
+  const at = lines.findIndex((line) => line.includes("after the whole file was read"));
+  expect(lines[at]).toBe(
+    "| … the same after the whole file was read (every row of it recorded as shown; measured after the peak below) | 6.2 (5.1–9.9) ms | | |",
+  );
+  expect(lines[at - 1]).toStartWith("| lapp_edit, 100 edits, same file |");
+  expect(renderSpeedMarkdown(committed)).not.toContain("after the whole file was read");
+});
