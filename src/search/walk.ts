@@ -15,7 +15,7 @@ export interface WalkOptions {
   start: string;
   /**
    * Whether a root-relative path is blocked. It must always answer the same for the same path: its verdicts on the
-   * entries of a kept folder listing are kept for the next walk given the same function (see `keptVerdicts`).
+   * entries of a kept folder listing are kept for the next walk given the same function (see `ListingFacts`).
    */
   isBlocked: (relative: string) => boolean;
   overrides: Overrides;
@@ -35,7 +35,8 @@ const listings = new ListingCache();
 /**
  * What a walk learns about a listing's entries, kept with the listing: a kept listing is the same array from one walk
  * to the next (listing-cache.ts; one per root and folder, so its entries' paths are the same too). Asking the block
- * list and the ignore rules about every entry was half of a walk of 9,000 files through kept listings.
+ * list and the ignore rules about every entry was about half of the main thread's walking in a search of 9,000
+ * files through kept listings (profiled: ~2.5 and ~2.3 ms a search).
  */
 interface ListingFacts {
   /** The block list `blocked` and `ruleNames` come from (WalkOptions.isBlocked: always the same answer). */
