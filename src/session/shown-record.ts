@@ -300,8 +300,10 @@ export class ShownRecord {
     return copies;
   }
 
+  /** The index of the entries as they are, built anew when they changed or another record's index was built since. */
   private keyIndex(): KeyIndex {
-    this.keys ??= new KeyIndex(this.rowLine, this.rowId, this.count);
+    if (this.keys === undefined || !this.keys.current)
+      this.keys = new KeyIndex(this.rowLine, this.rowId, this.count);
     return this.keys;
   }
 

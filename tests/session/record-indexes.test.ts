@@ -1,11 +1,14 @@
 // The record's two indexes (src/session/key-index.ts, src/session/region-placer.ts) answer as the plain structures
-// they replace: a Map of entries by key, and a walk over the regions for every entry.
+// they replace: a Map of entries by key, and a walk over the regions for every entry. Key indexes share buffers:
+// only the last one built answers, and records looked up in turn each rebuild their own.
 import "../support/fast-check-seed.ts";
 import { expect, test } from "bun:test";
 import * as fc from "fast-check";
 import type { ChangedRegion } from "../../src/hashline/edit-types.ts";
 import { KeyIndex } from "../../src/session/key-index.ts";
 import { lineFates, walkRegions } from "../../src/session/region-placer.ts";
+import { hashLines, ShownRecord } from "../../src/session/shown-record.ts";
+import { lineId } from "../../src/hashline/hash.ts";
 
 test("property: the key index lists each key's entries in showing order, as a Map of arrays does", () => {
   fc.assert(
@@ -77,4 +80,30 @@ test("overlapping regions (never made by an edit) are left to the walk", () => {
   expect(lineFates(overlapping, 10)).toBeUndefined();
   expect(walkRegions(overlapping, 5)).toEqual({ goneAt: 3, delta: 0 });
   expect(walkRegions(overlapping, 8)).toEqual({ delta: -2 });
+});
+
+test("an index stops answering once another is built (they share buffers), and a record then builds its own again", () => {
+  const a = new KeyIndex(Uint32Array.of(1, 2), Uint8Array.of(3, 4), 2);
+  expect(a.current).toBe(true);
+  expect(a.entries(2, 4)).toEqual([1]);
+  const b = new KeyIndex(Uint32Array.of(9), Uint8Array.of(9), 1);
+  expect(a.current).toBe(false);
+  expect(b.current).toBe(true);
+
+  // Two records looked up in turn: each answers from its own entries, never from the other's index.
+  const first = ["alpha", "beta", "gamma"];
+  const second = ["one", "two", "three", "four"];
+  const records = [new ShownRecord(), new ShownRecord()];
+  records[0]!.sync(hashLines(first));
+  records[0]!.show(first, [1, 2, 3]);
+  records[1]!.sync(hashLines(second));
+  records[1]!.show(second, [2, 3, 4]);
+  for (let round = 0; round < 3; round++) {
+    for (const [index, lines] of [first, second].entries()) {
+      for (let line = 1; line <= lines.length; line++) {
+        const found = records[index]!.lookup(line, lineId(line, lines[line - 1]!), lines);
+        expect(found.kind).toBe(index === 1 && line === 1 ? "unknown" : "live");
+      }
+    }
+  }
 });
