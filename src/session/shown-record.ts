@@ -134,7 +134,10 @@ export class ShownRecord {
     const sorted = [...regions].sort((a, b) => a.oldStart - b.oldStart);
     let oldCount = newLines.length;
     for (const region of sorted) oldCount -= region.lineCount - region.removedCount;
-    const fates = lineFates(sorted, Math.max(oldCount, 0));
+    // A table of every old line pays off once walking the regions for each entry would cost more (a record of a
+    // whole file); a few entries walk them, and no table the size of the file is made per write.
+    const fates =
+      this.count * sorted.length > oldCount ? lineFates(sorted, Math.max(oldCount, 0)) : undefined;
     for (let index = 0; index < this.count; index++) {
       const old = this.pos[index]!;
       let goneAt: number | undefined;

@@ -107,3 +107,34 @@ test("an index stops answering once another is built (they share buffers), and a
     }
   }
 });
+
+test("a record carries its entries through a write alike with the table (many entries) and the walk (few)", () => {
+  const old = Array.from({ length: 50 }, (_, index) => `line ${index + 1}`);
+  // Line 10 replaced, two lines inserted before line 20, line 30 deleted.
+  const next = [
+    ...old.slice(0, 9),
+    "new 10",
+    ...old.slice(10, 19),
+    "in a",
+    "in b",
+    ...old.slice(19, 29),
+    ...old.slice(30),
+  ];
+  const regions = [
+    { oldStart: 10, removedCount: 1, start: 10, lineCount: 1 },
+    { oldStart: 20, removedCount: 0, start: 20, lineCount: 2 },
+    { oldStart: 30, removedCount: 1, start: 32, lineCount: 0 },
+  ];
+  const expected = (line: number) =>
+    line === 10 || line === 30 ? "gone" : `live ${line < 20 ? line : line < 30 ? line + 2 : line + 1}`;
+  for (const rows of [old.map((_, index) => index + 1), [5, 10, 25, 30, 45]]) {
+    const record = new ShownRecord();
+    record.sync(hashLines(old));
+    record.show(old, rows);
+    record.carry(regions, next);
+    for (const line of rows) {
+      const found = record.lookup(line, lineId(line, old[line - 1]!), next);
+      expect(found.kind === "live" ? `live ${found.at}` : found.kind).toBe(expected(line));
+    }
+  }
+});
