@@ -31,23 +31,34 @@ export interface ServerWorkResult {
   edit100AfterRead?: Timing;
 }
 
+/** Which server does the work: dist/lapp unless another binary is named, with extra environment variables. */
+export interface WorkServer {
+  binary?: string;
+  env?: Record<string, string>;
+}
+
 /**
  * A server on a fresh folder `root` holding the two files of this work: `edit-target` (the 17,209-line lodash.js)
  * and `big.js` (the generated 110 MiB file, `largeFileLines` long).
  */
-export async function startWorkServer(manifest: Manifest, root: string) {
+export async function startWorkServer(manifest: Manifest, root: string, server: WorkServer = {}) {
   mkdirSync(root, { recursive: true });
   copyFileSync(corpusFilePath(manifest.latency.edit), join(root, "edit-target"));
   const largeFileLines = writeLargeFile(join(root, "big.js"));
-  return { root, largeFileLines, lapp: await startRawLappClient(root) };
+  return { root, largeFileLines, lapp: await startRawLappClient(root, [], server.binary, server.env) };
 }
 
 export async function measureServerWork(
   manifest: Manifest,
   scratch: string,
   runs: number,
+  server: WorkServer = {},
 ): Promise<ServerWorkResult> {
-  const { root, largeFileLines, lapp } = await startWorkServer(manifest, join(scratch, "server-work"));
+  const { root, largeFileLines, lapp } = await startWorkServer(
+    manifest,
+    join(scratch, "server-work"),
+    server,
+  );
   try {
     const startupRssMiB = lapp.peakRssMiB();
     const { edit1, edit100, editFileLines } = await measureEdits(lapp, join(root, "edit-target"), runs);

@@ -10,10 +10,12 @@ interface RpcResponse {
   error?: { code: number; message: string };
 }
 
+/** `extraEnv`: variables the server gets beyond PATH and HOME (the runtime's own settings, bench/memory-levers.ts). */
 export async function startRawLappClient(
   root: string,
   extraArgs: string[] = [],
   binary: string = LAPP_BINARY,
+  extraEnv: Record<string, string> = {},
 ): Promise<LappClient> {
   const started = performance.now();
   const child = Bun.spawn([binary, "--root", root, ...extraArgs], {
@@ -21,7 +23,7 @@ export async function startRawLappClient(
     stdin: "pipe",
     stdout: "pipe",
     stderr: "ignore",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? root },
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? root, ...extraEnv },
   });
   const reader = child.stdout.getReader();
   const decoder = new TextDecoder();
