@@ -160,7 +160,7 @@ function grepArgs(search: GrepCase): Record<string, unknown> {
   };
 }
 
-async function callGrep(lapp: LappClient, search: GrepCase) {
+export async function callGrep(lapp: LappClient, search: GrepCase) {
   const outcome = await lapp.call("lapp_grep", grepArgs(search));
   if (outcome.isError) throw new Error(`lapp_grep ${search.pattern}: ${outcome.text.split("\n")[0]}`);
   return outcome;
@@ -179,7 +179,7 @@ function ripgrepArgs(search: GrepCase): string[] {
   ];
 }
 
-async function runRipgrep(rgBinary: string, tree: string, search: GrepCase): Promise<number> {
+export async function runRipgrep(rgBinary: string, tree: string, search: GrepCase): Promise<number> {
   const started = performance.now();
   const child = Bun.spawn([rgBinary, "--json", ...ripgrepArgs(search)], {
     cwd: tree,
