@@ -6,15 +6,14 @@
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureCorpus } from "./corpus/fetch.ts";
-import { BENCH_DIR, loadManifest } from "./corpus/manifest.ts";
+import type { Manifest } from "./corpus/manifest.ts";
 import { LEVERS, prepareLevers } from "./memory/levers.ts";
 import { renderLeversMarkdown, type LeverRound, type LeversResults } from "./memory/report.ts";
 import { writeResults } from "./report/write.ts";
 import { measureServerWork } from "./speed/server-work.ts";
-import { ensureBinary } from "./support/build.ts";
 import { LAPP_BINARY } from "./support/lapp-client.ts";
-import { machineInfo, runDate } from "./support/machine.ts";
+import { runDate } from "./support/machine.ts";
+import { prepareRun } from "./support/run-setup.ts";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -23,11 +22,7 @@ async function main(): Promise<void> {
   const rounds = roundsAt === -1 ? 3 : Number(process.argv[roundsAt + 1]);
   const calls = process.argv.includes("--quick") ? 11 : 31;
   const started = new Date();
-  const repoDir = join(BENCH_DIR, "..");
-  ensureBinary(repoDir, log);
-  const manifest = loadManifest();
-  ensureCorpus(manifest, log);
-  const machine = machineInfo();
+  const { repoDir, manifest, machine } = prepareRun(log);
   const { servers, cleanup } = prepareLevers(LEVERS, LAPP_BINARY, repoDir, log);
   const measured: LeverRound[][] = LEVERS.map(() => []);
   try {
@@ -57,7 +52,7 @@ async function main(): Promise<void> {
 }
 
 async function measureOnce(
-  manifest: ReturnType<typeof loadManifest>,
+  manifest: Manifest,
   calls: number,
   server: Parameters<typeof measureServerWork>[3],
 ): Promise<LeverRound> {

@@ -6,27 +6,21 @@
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureCorpus } from "./corpus/fetch.ts";
-import { BENCH_DIR, loadManifest } from "./corpus/manifest.ts";
 import { writeResults } from "./report/write.ts";
 import { renderSpeedMarkdown, type SpeedResults } from "./speed/report.ts";
 import { buildModulesTree, measureGrepSpeed } from "./speed/grep.ts";
 import { measurePacedMemory } from "./speed/paced-memory.ts";
 import { measureServerWork } from "./speed/server-work.ts";
 import { measureStartup } from "./speed/startup.ts";
-import { ensureBinary } from "./support/build.ts";
-import { findRipgrep, machineInfo, runDate, versions } from "./support/machine.ts";
+import { findRipgrep, runDate, versions } from "./support/machine.ts";
+import { prepareRun } from "./support/run-setup.ts";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main(): Promise<void> {
   const quick = process.argv.includes("--quick");
   const started = new Date();
-  const repoDir = join(BENCH_DIR, "..");
-  ensureBinary(repoDir, log);
-  const manifest = loadManifest();
-  ensureCorpus(manifest, log);
-  const machine = machineInfo();
+  const { repoDir, manifest, machine } = prepareRun(log);
   const scratch = realpathSync(mkdtempSync(join(tmpdir(), "lapp-speed-")));
   try {
     // The packages tree is copied first, as a repository exists before an agent searches it: by the grep part (after

@@ -17,6 +17,27 @@ export const COMPILE_FLAGS = [
   "--no-compile-autoload-package-json",
 ];
 
+/**
+ * The `bun build` command line of a lapp binary at `outfile`: every entry point, the shared flags and constants,
+ * then `extra` (a release's target and runtime, a benchmark's variant).
+ */
+export function compileCommand(
+  outfile: string,
+  target: string,
+  commit: string,
+  extra: string[] = [],
+): string[] {
+  return [
+    process.execPath,
+    "build",
+    ...ENTRY_POINTS,
+    ...COMPILE_FLAGS,
+    ...defineFlags(target, commit),
+    ...extra,
+    `--outfile=${outfile}`,
+  ];
+}
+
 /** Build-time constants baked into the binary (read by src/version.ts). */
 export function defineFlags(target: string, commit: string): string[] {
   return [

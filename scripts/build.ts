@@ -1,19 +1,12 @@
 // `npm run build`: compiles dist/lapp, a standalone binary for this machine.
-import { COMPILE_FLAGS, ENTRY_POINTS, currentCommit, defineFlags, hostTarget } from "./build-options.ts";
+import { compileCommand, currentCommit, hostTarget } from "./build-options.ts";
 
 const outfile = process.argv[2] ?? "dist/lapp";
 const started = performance.now();
-const result = Bun.spawnSync(
-  [
-    process.execPath,
-    "build",
-    ...ENTRY_POINTS,
-    ...COMPILE_FLAGS,
-    ...defineFlags(hostTarget(), currentCommit()),
-    `--outfile=${outfile}`,
-  ],
-  { stdout: "inherit", stderr: "inherit" },
-);
+const result = Bun.spawnSync(compileCommand(outfile, hostTarget(), currentCommit()), {
+  stdout: "inherit",
+  stderr: "inherit",
+});
 if (result.exitCode !== 0) {
   console.error("build failed");
   process.exit(result.exitCode ?? 1);

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "nod
 import { dirname, join, resolve } from "node:path";
 import pkg from "../package.json";
 import { tarGz, zip } from "./archive.ts";
-import { COMPILE_FLAGS, ENTRY_POINTS, currentCommit, defineFlags } from "./build-options.ts";
+import { compileCommand, currentCommit } from "./build-options.ts";
 import { ensureRuntimes, extractRuntime } from "./bun-runtime.ts";
 import { renderChecksums, sha256Hex } from "./checksums.ts";
 import { executableFormatOf } from "./executable-format.ts";
@@ -63,16 +63,10 @@ function hostRuns(target: ReleaseTarget): boolean {
 
 function compile(target: ReleaseTarget, runtime: string, commit: string, outfile: string): void {
   const result = Bun.spawnSync(
-    [
-      process.execPath,
-      "build",
-      ...ENTRY_POINTS,
-      ...COMPILE_FLAGS,
-      ...defineFlags(target.bunTarget, commit),
+    compileCommand(outfile, target.bunTarget, commit, [
       `--target=${target.bunTarget}`,
       `--compile-executable-path=${runtime}`,
-      `--outfile=${outfile}`,
-    ],
+    ]),
     { stdout: "pipe", stderr: "pipe" },
   );
   if (result.exitCode !== 0) {

@@ -1,8 +1,8 @@
 // A first-call floor (bench/first-call-floor.ts): js-one-thread.ts on both cores. A worker is started first thing;
 // once the walk is done it reads and searches every other file while the main thread does the rest.
 // Usage: <root> <literal>.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { listFiles } from "./list-files.ts";
 
 declare const self: Worker;
 
@@ -21,15 +21,7 @@ if (!Bun.isMainThread) {
 } else {
   const worker = new Worker(import.meta.url);
   const [root, literal] = [process.argv[2]!, process.argv[3]!];
-  const paths: string[] = [];
-  const walk = (directory: string): void => {
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      const path = join(directory, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) paths.push(path);
-    }
-  };
-  walk(root);
+  const paths = listFiles(root);
   const theirs = new Promise<number>((resolve) => (worker.onmessage = (event) => resolve(event.data)));
   worker.postMessage({ paths: paths.filter((_, index) => index % 2 === 1), literal });
   const mine = count(

@@ -2,8 +2,7 @@
 // (Bun's TinyCC compiles native-one-thread.c at start), on one thread; the walk in JavaScript. No ignore rules, no
 // checks, no line numbers. Usage: <root> <literal> <path of native-one-thread.c>.
 import { cc, dlopen, FFIType } from "bun:ffi";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { listFiles } from "./list-files.ts";
 
 const [root, literal, source] = [process.argv[2]!, process.argv[3]!, process.argv[4]!];
 const { i32, i64, u64, ptr, void: none } = FFIType;
@@ -26,15 +25,7 @@ const { open, read, close, memmem } = libc.symbols;
 const address = (fn: unknown) => BigInt((fn as { ptr: number }).ptr);
 symbols.bind(new BigUint64Array([open, read, close, memmem].map(address)));
 
-const paths: string[] = [];
-const walk = (directory: string): void => {
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) walk(path);
-    else if (entry.isFile()) paths.push(path);
-  }
-};
-walk(root);
+const paths = listFiles(root);
 const buffer = Buffer.allocUnsafe(64 * 1024 * 1024);
 const needle = Buffer.from(literal);
 console.log(

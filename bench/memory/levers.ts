@@ -5,13 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  COMPILE_FLAGS,
-  currentCommit,
-  defineFlags,
-  ENTRY_POINTS,
-  hostTarget,
-} from "../../scripts/build-options.ts";
+import { compileCommand, currentCommit, hostTarget } from "../../scripts/build-options.ts";
 import type { WorkServer } from "../speed/server-work.ts";
 
 export interface Lever {
@@ -53,18 +47,11 @@ export function prepareLevers(
       if (!lever.compile) return { binary: shipped, env: lever.env };
       log(`compiling for "${lever.label}" …`);
       const binary = join(folder, `lapp-${index}`);
-      const result = Bun.spawnSync(
-        [
-          process.execPath,
-          "build",
-          ...ENTRY_POINTS,
-          ...COMPILE_FLAGS,
-          ...defineFlags(hostTarget(), currentCommit()),
-          ...lever.compile,
-          `--outfile=${binary}`,
-        ],
-        { cwd: repoDir, stdout: "ignore", stderr: "pipe" },
-      );
+      const result = Bun.spawnSync(compileCommand(binary, hostTarget(), currentCommit(), lever.compile), {
+        cwd: repoDir,
+        stdout: "ignore",
+        stderr: "pipe",
+      });
       if (result.exitCode !== 0)
         throw new Error(`compiling for "${lever.label}": ${result.stderr.toString()}`);
       return { binary, env: lever.env };
