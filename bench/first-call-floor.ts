@@ -8,6 +8,7 @@
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { COMPILE_FLAGS } from "../scripts/build-options.ts";
 import { LISTING_SETTLED_MS } from "../src/search/limits.ts";
 import { BENCH_DIR, loadManifest } from "./corpus/manifest.ts";
 import { writeResults } from "./report/write.ts";
@@ -57,37 +58,39 @@ async function main(): Promise<void> {
     const binaries = FLOORS.map((floor) => compileFloor(floor.entry, scratch));
     // lapp keeps a folder's listing only once it has been quiet a while (as a repository is before it is searched).
     await Bun.sleep(LISTING_SETTLED_MS + 500);
-    const runs: Array<{ label: string; run: () => Promise<number> }> = [
-      { label: "rg --json (a fresh process)", run: () => runRipgrep(rg, tree, search) },
-      ...FLOORS.map((floor, index) => ({
-        label: floor.label,
-        run: () => timeProcess([binaries[index]!, tree, search.pattern, ...floor.args]),
-      })),
-    ];
-    const samples = new Map<string, number[]>();
-    const add = (label: string, ms: number) => samples.set(label, [...(samples.get(label) ?? []), ms]);
     const lappFirst = "lapp: first call of a fresh server (after tools/list)";
     const lappWhole = "lapp: spawn → initialize → tools/list → first call answered";
+    const rgLabel = "rg --json (a fresh process)";
+    // Each contestant's run gives its samples by label (lapp's gives two: the call alone, and from spawn).
+    const contestants: Array<() => Promise<Array<[string, number]>>> = [
+      async () => [[rgLabel, await runRipgrep(rg, tree, search)]],
+      ...FLOORS.map((floor, index) => async (): Promise<Array<[string, number]>> => [
+        [floor.label, await timeProcess([binaries[index]!, tree, search.pattern, ...floor.args])],
+      ]),
+      async () => {
+        const lapp = await startRawLappClient(tree);
+        try {
+          const first = (await callGrep(lapp, search)).ms;
+          return [
+            [lappFirst, first],
+            [lappWhole, lapp.startupMs + first],
+          ];
+        } finally {
+          await lapp.close();
+        }
+      },
+    ];
+    const samples = new Map<string, number[]>();
     for (let round = -1; round < rounds; round++) {
       log(`round ${round + 2}/${rounds + 1}${round < 0 ? " (warm-up)" : ""} …`);
-      for (let step = 0; step <= runs.length; step++) {
-        const index = (step + Math.max(round, 0)) % (runs.length + 1);
-        if (index === runs.length) {
-          const lapp = await startRawLappClient(tree);
-          try {
-            const first = (await callGrep(lapp, search)).ms;
-            if (round >= 0) (add(lappFirst, first), add(lappWhole, lapp.startupMs + first));
-          } finally {
-            await lapp.close();
-          }
-          continue;
-        }
-        const ms = await runs[index]!.run();
-        if (round >= 0) add(runs[index]!.label, ms);
+      for (let step = 0; step < contestants.length; step++) {
+        const measured = await contestants[(step + Math.max(round, 0)) % contestants.length]!();
+        if (round < 0) continue;
+        for (const [label, ms] of measured) samples.set(label, [...(samples.get(label) ?? []), ms]);
       }
     }
     const found = new Map<string, number>([
-      [runs[0]!.label, ripgrepLineCount(rg, tree, search)],
+      [rgLabel, ripgrepLineCount(rg, tree, search)],
       ...FLOORS.map((floor, index): [string, number] => [
         floor.label,
         Number(Bun.spawnSync([binaries[index]!, tree, search.pattern, ...floor.args]).stdout.toString()),
@@ -112,20 +115,11 @@ async function main(): Promise<void> {
   }
 }
 
-/** Compiles a floor program with lapp's own compile flags for speed (minified, bytecode). */
+/** Compiles a floor program with lapp's own compile flags (minified, bytecode, nothing autoloaded). */
 export function compileFloor(entry: string, folder: string): string {
   const binary = join(folder, entry.replace(/\.ts$/, ""));
   const result = Bun.spawnSync(
-    [
-      process.execPath,
-      "build",
-      join(FLOOR_DIR, entry),
-      "--compile",
-      "--minify",
-      "--bytecode",
-      "--format=esm",
-      `--outfile=${binary}`,
-    ],
+    [process.execPath, "build", join(FLOOR_DIR, entry), ...COMPILE_FLAGS, `--outfile=${binary}`],
     { stdout: "ignore", stderr: "pipe" },
   );
   if (result.exitCode !== 0) throw new Error(`compiling ${entry}: ${result.stderr.toString()}`);
