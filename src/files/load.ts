@@ -20,6 +20,8 @@ export interface LoadedFile {
   /** Metadata and digest of the bytes decoded: what the writer compares against before committing. */
   identity: FileIdentity;
   mode: number;
+  /** How many names (hard links) the file has. */
+  links: number;
   /**
    * The bytes read, in a buffer the next transient read reuses: check them against `identity` before use
    * (`loadedBytes`).
@@ -32,6 +34,7 @@ interface RawFile {
   bytes: Uint8Array;
   identity: FileIdentity;
   mode: number;
+  links: number;
 }
 
 /** A document lapp decoded or wrote before, with the digest of its bytes: reused when a load reads those bytes. */
@@ -49,11 +52,11 @@ export function loadTextFile(
 ): Result<LoadedFile> {
   const raw = readWholeFile(path, isBlocked, maxBytes);
   if (!raw.ok) return raw;
-  const { bytes, identity, mode } = raw.value;
+  const { bytes, identity, mode, links } = raw.value;
   if (known !== undefined && identity.digest === known.digest)
-    return ok({ identity, mode, doc: known.doc, transientBytes: bytes });
+    return ok({ identity, mode, links, doc: known.doc, transientBytes: bytes });
   if (isBinary(bytes)) return fail("BINARY_FILE", binaryFile(path.display));
-  return ok({ identity, mode, doc: decodeDocument(bytes), transientBytes: bytes });
+  return ok({ identity, mode, links, doc: decodeDocument(bytes), transientBytes: bytes });
 }
 
 /** The bytes `loaded` was decoded from, while its transient buffer still holds them (checked by digest). */
@@ -91,6 +94,7 @@ function readWholeFile(
           bytes,
           identity: { ...after, digest: contentDigest(bytes) },
           mode: Number(stats.mode) & 0o7777,
+          links: Number(stats.nlink),
         });
       }
     }

@@ -12,5 +12,5 @@ export type {
   ResolvedEdit,
 } from "./edit-types.ts";
 export { EDIT_TYPES } from "./edit-types.ts";
-export { renderDryRun } from "./render-dry-run.ts";
-export { renderEditSuccess, shownLinesOfSuccess } from "./render-result.ts";
+export { dryRunAnswer } from "./render-dry-run.ts";
+export { editSuccessAnswer } from "./render-result.ts";

@@ -85,7 +85,7 @@ export const staleRef = (
   index: number,
   field: string,
   shown: string,
-  reason: "changed" | "moved" | "gone",
+  reason: "changed" | "moved" | "gone" | "dropped" | "inside",
   fresh: string,
 ): string => {
   const line = shown.split("#")[0];
@@ -93,9 +93,14 @@ export const staleRef = (
     changed: `line ${line} changed since it was shown (now ${fresh})`,
     moved: `that line was moved by a change made outside lapp; it is now ${fresh}`,
     gone: `that line was replaced by an earlier edit; ${fresh} is there now`,
+    dropped: `that ref is too old: lapp no longer remembers which line it showed (read these lines again; ${fresh} is line ${line} now)`,
+    inside: `line ${line} inside the range changed since you saw it (now ${fresh})`,
   }[reason];
   return `${editPlace(index, field)} is ${shown}, but ${why}`;
 };
+
+export const changedInside = (index: number, range: string, fresh: string): string =>
+  `${editPlace(index)} covers ${range}, but ${fresh} inside it changed since you saw it`;
 
 export const ambiguousRef = (
   index: number,
@@ -155,11 +160,18 @@ export function hashMismatchSummary(
 ): string {
   const verb = staleCount === 1 ? "is" : "are";
   const moved = stale.filter((ref) => ref.reason === "moved");
-  const changed = stale.filter((ref) => ref.reason !== "moved");
+  const inside = stale.filter((ref) => ref.reason === "inside");
+  const dropped = stale.filter((ref) => ref.reason === "dropped");
+  const changed = stale.filter((ref) => !["moved", "inside", "dropped"].includes(ref.reason ?? ""));
   const parts: string[] = [];
   if (changed.length === 1) parts.push(`line ${changed[0]!.line} changed since it was read`);
   else if (changed.length > 1)
     parts.push(`lines ${changed.map((ref) => ref.line).join(", ")} changed since they were read`);
+  if (inside.length > 0)
+    parts.push(
+      `${plural(inside.length, "line")} inside a range changed since you saw them: ${inside.map((ref) => ref.at).join(", ")}`,
+    );
+  if (dropped.length > 0) parts.push(`too old: ${dropped.map((ref) => `${ref.line}`).join(", ")}`);
   if (moved.length > 0) {
     const list = moved.map((ref) => `${ref.line}→${ref.at}`).join(", ");
     parts.push(`moved outside lapp: ${list}`);
@@ -179,6 +191,12 @@ export const movedOutside = (sent: string, fresh: string): string =>
 export const changedOutside = (sent: string, fresh: string): string =>
   `${sent} was rewritten; what is there now is ${fresh}.`;
 
+export const tooOld = (sent: string): string =>
+  `lapp no longer remembers which line it showed as ${sent} (too old); the rows above are line ${sent.split("#")[0]} and its neighbours now: read the lines you need again, or use their fresh refs.`;
+
+export const changedInsideRange = (fresh: string): string =>
+  `${fresh} lies inside your range and changed since you saw it; check the rows above before replacing or deleting it.`;
+
 export const replacedByEdit = (sent: string, fresh: string): string =>
   `${sent} was replaced by an earlier edit; the new text starts at ${fresh}.`;
 
@@ -186,12 +204,15 @@ export const ambiguousCandidates = (
   sent: string,
   fresh: readonly string[],
   replaced?: { by: "edit" | "outside"; fresh: string },
+  newest?: string,
 ): string => {
   const gone = replaced
     ? `, and for a line ${replaced.by === "edit" ? "an earlier edit replaced" : "changed outside lapp"} (its new text starts at ${replaced.fresh})`
     : "";
   const count = fresh.length + (replaced ? 1 : 0);
-  return `${sent} was shown for ${count} different lines, now ${fresh.join(" and ")}${gone}; use the ref of the one you mean (if that ref is ambiguous too, lapp_read those lines: a read settles what its refs mean).`;
+  const again =
+    newest === undefined ? "" : ` Sent again, ${sent} means ${newest}, the line lapp showed it for last.`;
+  return `${sent} was shown for ${count} different lines, now ${fresh.join(" and ")}${gone}; use the fresh ref of the one you mean.${again}`;
 };
 
 export const retryWithFreshRefs = (): string => "Retry with the fresh refs above.";

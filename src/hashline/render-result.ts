@@ -1,11 +1,10 @@
-// The success text of an edit: the summary line, then each changed region with FRESH refs and one
-// context line either side, so the next edit needs no re-read. Changed rows `N#ID:text`, context `N#ID-text`.
+// The success answer of an edit: the summary line, then each changed region with FRESH refs and one context line
+// either side, so the next edit needs no re-read. Changed rows `N#ID:text`, context `N#ID-text`.
 
-import { clipToBudget, DEFAULT_MAX_OUTPUT_TOKENS } from "../budget/budget.ts";
 import { cutAtBudget } from "../budget/messages.ts";
-import { abbreviatedRows, mergeWindows, shownLinesOfWindows } from "./abbreviate.ts";
+import { abbreviatedRows, mergeWindows } from "./abbreviate.ts";
+import { prose, row, type Answer, type AnswerItem } from "./answer.ts";
 import type { EditOutcome } from "./edit-types.ts";
-import { formatContextRow, formatRow } from "./format.ts";
 import * as say from "./messages.ts";
 
 /** Context lines shown on each side of a changed region. */
@@ -21,42 +20,31 @@ function resultWindows(outcome: EditOutcome) {
   }));
 }
 
-/**
- * Line numbers (new file) of the rows the success text shows with their refs — what the session records as
- * shown. Rows left out of an abbreviated region are not: the model never saw their refs.
- */
-export function shownLinesOfSuccess(outcome: EditOutcome): number[] {
-  return shownLinesOfWindows(resultWindows(outcome), (region) => ({
-    first: region.start,
-    count: region.lineCount,
-  }));
-}
-
-/** The success text, cut at `maxOutputTokens` (estimated) with a line saying so when a huge edit would pass it. */
-export function renderEditSuccess(
-  displayPath: string,
-  outcome: EditOutcome,
-  maxOutputTokens = DEFAULT_MAX_OUTPUT_TOKENS,
-): string {
+/** The success answer; cut at the output budget, it says so on its last row. */
+export function editSuccessAnswer(displayPath: string, outcome: EditOutcome): Answer {
   const { lines } = outcome.doc;
   const total = lines.length;
-  const out = [say.editedSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, total)];
-  if (outcome.mapped.length > 0) out.push(say.mappedRefsNote(outcome.mapped));
-  if (total === 0) out.push(say.fileNowEmpty());
+  const head = [say.editedSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, total)];
+  if (outcome.mapped.length > 0) head.push(say.mappedRefsNote(outcome.mapped));
+  if (total === 0) head.push(say.fileNowEmpty());
+  const items: AnswerItem[] = head.map((text) => prose(text, true));
   const groups = resultWindows(outcome);
   groups.forEach((group, groupIndex) => {
-    if (groupIndex > 0) out.push(say.regionSeparator());
+    if (groupIndex > 0) items.push(prose(say.regionSeparator()));
     let line = group.from;
     for (const region of group.items) {
-      for (; line < region.start; line++) out.push(formatContextRow(line, lines[line - 1]!));
-      const rows = abbreviatedRows(region.lineCount, (offset) =>
-        formatRow(region.start + offset, lines[region.start + offset - 1]!),
+      for (; line < region.start; line++) items.push(row(line, lines[line - 1]!, "context"));
+      items.push(
+        ...abbreviatedRows(
+          region.lineCount,
+          (offset) => row(region.start + offset, lines[region.start + offset - 1]!),
+          (count) => prose(say.moreLines(count)),
+        ),
       );
-      out.push(...rows);
       line = region.start + region.lineCount;
     }
-    for (; line <= group.to; line++) out.push(formatContextRow(line, lines[line - 1]!));
+    for (; line <= group.to; line++) items.push(row(line, lines[line - 1]!, "context"));
   });
-  for (const warning of outcome.warnings) out.push(say.warningLine(warning));
-  return clipToBudget(out.join("\n"), maxOutputTokens, cutAtBudget);
+  for (const warning of outcome.warnings) items.push(prose(say.warningLine(warning), true));
+  return { items, cutNote: (kept, all) => prose(cutAtBudget(kept, all)) };
 }

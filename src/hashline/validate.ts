@@ -39,7 +39,8 @@ export interface Validation {
   mapped: MappedRef[];
 }
 
-type CheckedRef = { ok: true; ref: ParsedRef } | { ok: false };
+/** `seen`: when the model's view of the ref's line was made (the record's clock; 0 under the plain rule). */
+type CheckedRef = { ok: true; ref: ParsedRef; seen: number } | { ok: false };
 
 /** Validates and resolves all edits; `resolved` is complete only when `failures` is empty. */
 export function validateEdits(
@@ -84,14 +85,14 @@ function validateOne(
       return { ok: false };
     }
     const ref = parsed.value;
-    if (ref.kind !== "line") return { ok: true, ref };
+    if (ref.kind !== "line") return { ok: true, ref, seen: 0 };
     const shown = showRef(ref);
     state.lineRefs.add(shown);
     const verdict = verifyLineRef(doc.lines, ref.line, ref.id, options.shown);
     if (verdict.ok) {
       if (verdict.line !== ref.line && !state.mapped.some((mapped) => mapped.ref === shown))
         state.mapped.push({ ref: shown, line: verdict.line });
-      return { ok: true, ref: { kind: "line", line: verdict.line, id: ref.id } };
+      return { ok: true, ref: { kind: "line", line: verdict.line, id: ref.id }, seen: verdict.seen };
     }
     const lineCount = doc.lines.length;
     switch (verdict.code) {
@@ -117,6 +118,7 @@ function validateOne(
           at: verdict.candidates[0]!,
           candidates: verdict.candidates,
           ...(verdict.replaced ? { replaced: verdict.replaced } : {}),
+          ...(verdict.newest !== undefined ? { newest: verdict.newest } : {}),
         };
         state.failures.push({ code: "AMBIGUOUS_REF", index, message, stale });
         break;
@@ -138,6 +140,7 @@ function validateOne(
     else if (anchor === undefined && start === undefined) invalid(say.halfRange(index, type, "start"));
     else if (anchor === undefined && end === undefined) invalid(say.halfRange(index, type, "end"));
 
+    let seen = Number.POSITIVE_INFINITY;
     const lineOf = (field: string, raw: string | undefined): number | undefined => {
       if (raw === undefined) return undefined;
       const checked = check(field, raw);
@@ -146,6 +149,7 @@ function validateOne(
         invalid(say.specialAnchorMisplaced(index, type, field, showRef(checked.ref)));
         return undefined;
       }
+      seen = Math.min(seen, checked.seen);
       return checked.ref.line;
     };
     const anchorLine = lineOf("anchor", anchor);
@@ -158,6 +162,18 @@ function validateOne(
     const first = anchorLine ?? startLine!;
     const last = anchorLine ?? endLine!;
     const label = first === last ? refLabel(doc, first) : `${refLabel(doc, first)}..${refLabel(doc, last)}`;
+    // Every line the range removes must be one the model saw as it is now (docs/format.md).
+    for (const line of options.shown?.unverified(first + 1, last - 1, seen) ?? []) {
+      const fresh = refLabel(doc, line);
+      const [, id] = fresh.split("#");
+      state.failures.push({
+        code: "HASH_MISMATCH",
+        index,
+        message: say.changedInside(index, label, fresh),
+        stale: { line, id: id!, at: line, reason: "inside" },
+      });
+    }
+    if (state.failures.length > failuresBefore) return;
     state.resolved.push({
       index,
       type,

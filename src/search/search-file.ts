@@ -12,7 +12,6 @@ import type { Matcher } from "./matcher.ts";
 import {
   adoptForSearch,
   closeQuietly,
-  detachWhole,
   openForSearch,
   readWhole,
   RegionReader,
@@ -41,11 +40,11 @@ export type FileResult =
       link?: string;
       /** Lines the regex engine gave up on (only when some), so matches there may be missing. */
       gaveUp?: number;
-      /** The bytes the rows were taken from (files with rows up to `carryBytes`), for recording what was shown. */
-      bytes?: Uint8Array;
-      /** Instead of `bytes`: they were the bytes of `knownDigest`, and the full text of each row shown. */
-      sameAs?: string;
-      texts?: Array<[line: number, text: string]>;
+      /**
+       * Digest of the bytes the rows were taken from (identity.ts, in hex: replies travel as JSON text), when there
+       * are rows: the session records them only if the file still holds those bytes.
+       */
+      digest?: string;
     };
 
 export interface FileSearchOptions {
@@ -54,13 +53,8 @@ export interface FileSearchOptions {
   /** How many matching lines need rows (the rest are only counted). */
   keep: number;
   maxBytes: number;
-  /** Files with rows up to this size hand back the bytes their rows come from (0: none). */
-  carryBytes?: number;
-  /**
-   * Digest (decimal) of the version of this file the session has recorded: when the bytes read have that digest,
-   * only the rows' full text is handed back (`sameAs`), not the bytes.
-   */
-  knownDigest?: string;
+  /** Files larger than one ripgrep buffer and up to this size are read whole at once (tests stream them: 0). */
+  wholeReadMaxBytes?: number;
 }
 
 /** `openFd`: the file, already opened by the prefilter through its checked directory (searchFile closes it). */
@@ -76,9 +70,10 @@ export function searchFile(
   const link = opened.stats.nlink > 1 ? `${opened.stats.dev}:${opened.stats.ino}` : undefined;
   try {
     const size = opened.stats.size;
-    // A big file whose rows may be carried is read at once: its matches then need no second read.
+    // A big file is read at once when it may have rows (a file small enough to edit): its matches then need no
+    // second read.
     let whole: Buffer | undefined;
-    if (size > RIPGREP_BUFFER_BYTES && size <= Math.min(options.carryBytes ?? 0, WHOLE_READ_MAX_BYTES)) {
+    if (size > RIPGREP_BUFFER_BYTES && size <= (options.wholeReadMaxBytes ?? WHOLE_READ_MAX_BYTES)) {
       whole = readWhole(fd, options.maxBytes);
       if (!whole) return { kind: "too-large" };
     }
@@ -114,40 +109,16 @@ export function searchFile(
     const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
     if (hits.anchors.length === 0)
       return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
-    const carry = opened.stats.size <= (options.carryBytes ?? 0);
-    if (carry && options.knownDigest !== undefined) {
-      // Recording needs no version of bytes the session already holds one of (a file searched again).
-      whole ??= readWhole(fd, options.maxBytes);
-      if (!whole) return { kind: "too-large" };
-      if (contentDigest(whole).toString() === options.knownDigest) {
-        const matches = lineNumbers(whole, hits, options.knownDigest);
-        const texts: Array<[number, string]> = [];
-        return {
-          kind: "searched",
-          count: hits.count,
-          matches,
-          rows: rowsOf(whole, matches, lineStarts(hits), options.context, texts),
-          sameAs: options.knownDigest,
-          texts,
-          ...(link && { link }),
-          ...gaveUp,
-        };
-      }
-    }
-    // Carried bytes need memory of their own: the reused buffer they were read into is handed over.
-    const bytes = carry
-      ? whole
-        ? detachWhole(whole)
-        : readWhole(fd, options.maxBytes, true)
-      : (whole ?? readWhole(fd, options.maxBytes));
+    const bytes = whole ?? readWhole(fd, options.maxBytes);
     if (!bytes) return { kind: "too-large" }; // it grew past the limit since it was searched
-    const matches = lineNumbers(bytes, hits);
+    const digest = contentDigest(bytes).toString(16);
+    const matches = lineNumbers(bytes, hits, digest);
     return {
       kind: "searched",
       count: hits.count,
       matches,
       rows: rowsOf(bytes, matches, lineStarts(hits), options.context),
-      ...(carry && { bytes }),
+      digest,
       ...(link && { link }),
       ...gaveUp,
     };
@@ -257,9 +228,8 @@ export function ripgrepSearchableEnd(bytes: Buffer): number {
  * Absolute line numbers of the kept matches. `digest` (of `whole`, which is the whole file) lets big files count
  * from the line starts kept for those bytes (line-checkpoints.ts); small files are counted each time.
  */
-function lineNumbers(whole: Buffer, hits: Hits, digest?: string): number[] {
-  const known =
-    whole.length >= COUNT_KEEPS_FROM_BYTES ? (digest ?? contentDigest(whole).toString()) : undefined;
+function lineNumbers(whole: Buffer, hits: Hits, digest: string): number[] {
+  const known = whole.length >= COUNT_KEEPS_FROM_BYTES ? digest : undefined;
   return lineNumbersOf(whole, hits.anchors, hits.lines, known);
 }
 
@@ -273,10 +243,9 @@ function rowsOf(
   matches: readonly number[],
   starts: ReadonlyArray<number | undefined>,
   context: number,
-  texts?: Array<[line: number, text: string]>,
 ): Row[] {
   const announced = bomOf(bytes, bytes.length);
-  if (announced.encoding !== "utf-8") return rowsAround(bytes, matches, context, texts);
+  if (announced.encoding !== "utf-8") return rowsAround(bytes, matches, context);
   const utf8Text = isUtf8(bytes.subarray(announced.bomLength));
   const encoding = utf8Text ? "utf8" : "latin1";
   const end = bytes.length;
@@ -306,7 +275,6 @@ function rowsOf(
         newline !== -1 && lineEnd > start && bytes[lineEnd - 1] === CARRIAGE_RETURN ? lineEnd - 1 : lineEnd;
       const text = bytes.toString(encoding, start, textEnd);
       rows.push([line, refOf(line, text), displayText(text)]);
-      texts?.push([line, text]);
       start = newline === -1 ? end : newline + 1;
     }
   }
@@ -327,13 +295,8 @@ function previousLineStart(bytes: Buffer, start: number, textStart: number): num
   return Math.max(textStart, bytes.lastIndexOf(NEWLINE, start - 2) + 1);
 }
 
-/** Rows from the whole decoded document (UTF-16 files); `texts` gets each row's full text. */
-function rowsAround(
-  bytes: Buffer,
-  matches: readonly number[],
-  context: number,
-  texts?: Array<[line: number, text: string]>,
-): Row[] {
+/** Rows from the whole decoded document (UTF-16 files). */
+function rowsAround(bytes: Buffer, matches: readonly number[], context: number): Row[] {
   const { lines } = decodeDocument(bytes);
   const rows: Row[] = [];
   let next = 1;
@@ -343,7 +306,6 @@ function rowsAround(
     for (let lineNumber = from; lineNumber <= to; lineNumber++) {
       const text = lines[lineNumber - 1]!;
       rows.push([lineNumber, refOf(lineNumber, text), displayText(text)]);
-      texts?.push([lineNumber, text]);
     }
     next = Math.max(next, to + 1);
   }

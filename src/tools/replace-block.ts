@@ -7,7 +7,7 @@ import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
 import { unwrap } from "../errors.ts";
 import { applyResolved, splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
 import { refOf } from "../hashline/hash.ts";
-import { findTargetIn, locatorFields } from "./block-target.ts";
+import { checkBlockSeen, findTargetIn, locatorFields } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
 
@@ -40,6 +40,7 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
     return context.session.withFile(context.resolve, input.path, (file) => {
       const { lines } = file;
       const target = findTargetIn(file, input, context.config.maxOutputTokens);
+      checkBlockSeen(file, target, context.config.maxOutputTokens);
       const { start, end } = target.span;
       const warnings: string[] = [];
       const copied = stripCopiedPrefixes(input.content);
