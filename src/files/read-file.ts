@@ -49,6 +49,8 @@ export interface PageRequest {
   maxTokens?: number;
   /** Called for every row shown, so the caller can record it as shown. */
   onShown: (line: number, text: string) => void;
+  /** Files above this size are paged by streaming (default STREAM_READ_MIN_BYTES). */
+  streamFromBytes?: number;
 }
 
 /** `known`: a document of this file decoded before; reused when the file still holds exactly its bytes. */
@@ -76,7 +78,7 @@ export function readForDisplay(
     if (size > MAX_READ_BYTES)
       return fail("FILE_TOO_LARGE", fileTooLarge(path.display, size, MAX_READ_BYTES));
     const id = { dev: stats.dev, ino: stats.ino, links: Number(stats.nlink) };
-    if (size > STREAM_READ_MIN_BYTES) {
+    if (size > (request.streamFromBytes ?? STREAM_READ_MIN_BYTES)) {
       // A file lapp can edit gets every line's hash, so its record follows outside changes like any other's; the
       // page must come from those very bytes (same metadata before and after), else the read is tried again.
       const before = size <= MAX_EDIT_BYTES ? identityOf(fstatSync(fd, { bigint: true })) : undefined;

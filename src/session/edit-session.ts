@@ -134,13 +134,13 @@ export class EditSession {
     const { doc, identity, links } = loaded.value;
     const record: ShownRecord = this.records.obtain(path.real, { ...identity, links });
     record.syncTo(doc.lines, identity.digest);
-    // The bytes the search read: its rows are exactly these lines.
+    // The bytes the search read: its rows are exactly these lines. Else they are carried from the version it read.
     if (found.digest !== undefined && found.digest === identity.digest)
       record.show(
         doc.lines,
         found.rows.map((row) => row.line),
       );
-    else record.showStale(found.rows, doc.lines.length);
+    else record.showOlder(found.digest, found.rows, doc.lines);
     this.records.settle();
   }
 }

@@ -31,8 +31,16 @@ const State = {
 } as const;
 type State = (typeof State)[keyof typeof State];
 
-/** Meanings a record may always hold, however short the file (more for longer files: 4 per line). */
-const MIN_ENTRY_LIMIT = 8192;
+/** lapp's own writes a record remembers the regions of, to carry a search's rows from an older version. */
+const MAX_HISTORY = 8;
+
+/**
+ * Meanings a record may always hold, however short the file (more for longer files: 16 per line). An agent that
+ * re-reads a file it keeps editing adds a meaning for every line that moved since, each read: a 2,300-line file
+ * read 30 times while 121 hunks went in held ~60,000 (bench/ workflow, re-reading agents).
+ */
+const MIN_ENTRY_LIMIT = 65_536;
+const ENTRIES_PER_LINE = 16;
 
 /** Bytes one meaning takes in the typed arrays below (the figure docs/format.md gives). */
 export const BYTES_PER_ENTRY = 4 + 1 + 4 + 4 + 4 + 1 + 4 + 4;
@@ -51,6 +59,12 @@ export class ShownRecord {
   private versionDigest: bigint | undefined;
   /** Ticks at every showing and every new version, so times of showings and of lines compare. */
   private clock = 0;
+  /**
+   * lapp's own writes since the last change made outside lapp, oldest first (a few): the version each started from
+   * (its digest and the clock then) and its regions. A search that read one of those versions has its rows carried
+   * to today's lines exactly as meanings are, never laid over the newer version as if they were its rows.
+   */
+  private history: { digest: bigint; clock: number; regions: readonly ChangedRegion[] }[] = [];
   /** Some meaning was dropped to stay within bounds: a ref the record does not know may be one of them. */
   private lossy = false;
   private count = 0;
@@ -113,6 +127,7 @@ export class ShownRecord {
     }
     if (sameHashes(old, current)) return;
     const now = ++this.clock;
+    this.history = [];
     const fates = diffLines(old, current);
     const appeared = new Uint32Array(current.length).fill(now);
     fates.forEach((fate, oldIndex) => {
@@ -166,6 +181,12 @@ export class ShownRecord {
    * added get the current time. `digest` is of the bytes that landed.
    */
   carry(regions: readonly ChangedRegion[], newLines: readonly string[], digest?: bigint): void {
+    if (this.versionDigest !== undefined)
+      this.history = [
+        ...this.history.slice(1 - MAX_HISTORY),
+        { digest: this.versionDigest, clock: this.clock, regions },
+      ];
+    else this.history = [];
     const now = ++this.clock;
     const sorted = [...regions].sort((a, b) => a.oldStart - b.oldStart);
     let oldCount = newLines.length;
@@ -235,6 +256,51 @@ export class ShownRecord {
       this.keysFresh = false;
       this.compact(lines.length);
     }
+  }
+
+  /**
+   * Records rows a search showed of the version with `digest`, which lapp's own writes have since changed: each row
+   * is carried through those writes (a line they replaced is a gone meaning), as of the time of that version. A
+   * version lapp cannot reach that way (changed outside lapp, or too many writes ago) makes the rows stale.
+   */
+  showOlder(
+    digest: bigint | undefined,
+    rows: readonly { line: number; id: string }[],
+    lines: readonly string[],
+  ): void {
+    const from = digest === undefined ? -1 : this.history.findIndex((version) => version.digest === digest);
+    if (from < 0) {
+      this.showStale(rows, lines.length);
+      return;
+    }
+    const writes = this.history.slice(from);
+    const seenAt = writes[0]!.clock;
+    const keys = this.keyIndex();
+    for (const row of rows) {
+      let at = row.line;
+      let goneAt: number | undefined;
+      for (const write of writes) {
+        const walked = walkRegions(
+          [...write.regions].sort((a, b) => a.oldStart - b.oldStart),
+          at,
+        );
+        if (walked.goneAt !== undefined) {
+          goneAt = walked.goneAt;
+          break;
+        }
+        at += walked.delta;
+      }
+      const state = goneAt === undefined ? State.Live : State.Gone;
+      const pos = clampLine(goneAt ?? at, lines.length);
+      const id = idIndex(row.id);
+      const same = (keys.entries(row.line, id) ?? []).find(
+        (index) => this.state[index] === state && this.pos[index] === pos,
+      );
+      if (same !== undefined) this.firstShown[same] = Math.min(this.firstShown[same]!, seenAt);
+      else this.push(row.line, id, pos, textHash(lines[pos - 1] ?? ""), state, seenAt);
+    }
+    this.keysFresh = false;
+    this.compact(lines.length);
   }
 
   /**
@@ -369,7 +435,7 @@ export class ShownRecord {
    * oldest of all. The record is lossy from then on: a ref it does not know is refused as too old, never guessed.
    */
   private compact(lineCount: number) {
-    const limit = Math.max(4 * lineCount, MIN_ENTRY_LIMIT);
+    const limit = Math.max(ENTRIES_PER_LINE * lineCount, MIN_ENTRY_LIMIT);
     if (this.count <= limit) return;
     let excess = this.count - limit;
     this.lossy = true;

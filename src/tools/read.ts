@@ -85,6 +85,7 @@ function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): To
     limit: input.limit ?? context.config.limit,
     maxTokens: rowsBudget(maxTokens),
     onShown: (line: number, text: string) => rows.push({ line, text }),
+    streamFromBytes: streamFrom(context),
   };
   const isBlocked = (relative: string) => context.guard.isBlocked(relative);
   const shown = unwrap(readForDisplay(path, isBlocked, request, documents.get(path.real)));
@@ -134,6 +135,9 @@ function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): To
   );
 }
 
+const streamFrom = (context: ToolContext) =>
+  context.config.internals?.streamFromBytes ?? STREAM_READ_MIN_BYTES;
+
 /** The lines of a file known only by the rows a streamed page showed. */
 function sparseLines(rows: readonly ShownLine[], total: number): (string | undefined)[] {
   const lines = new Array<string | undefined>(total);
@@ -153,7 +157,7 @@ function readOutline(
   asked: boolean,
   header: readonly AnswerItem[],
 ): string | null {
-  if (statSync(path.real).size > STREAM_READ_MIN_BYTES) return null;
+  if (statSync(path.real).size > streamFrom(context)) return null;
   const file = context.session.open(path);
   const { lines } = file;
   const maxTokens = context.config.maxOutputTokens;
