@@ -205,14 +205,16 @@ export const ambiguousCandidates = (
   fresh: readonly string[],
   replaced?: { by: "edit" | "outside"; fresh: string },
   newest?: string,
+  forgotten?: boolean,
 ): string => {
   const gone = replaced
     ? `, and for a line ${replaced.by === "edit" ? "an earlier edit replaced" : "changed outside lapp"} (its new text starts at ${replaced.fresh})`
     : "";
-  const count = fresh.length + (replaced ? 1 : 0);
+  const lost = forgotten ? ", and for a line lapp no longer remembers (too old)" : "";
+  const count = fresh.length + (replaced ? 1 : 0) + (forgotten ? 1 : 0);
   const again =
     newest === undefined ? "" : ` Sent again, ${sent} means ${newest}, the line lapp showed it for last.`;
-  return `${sent} was shown for ${count} different lines, now ${fresh.join(" and ")}${gone}; use the fresh ref of the one you mean.${again}`;
+  return `${sent} was shown for ${count} different lines, now ${fresh.join(" and ")}${gone}${lost}; use the fresh ref of the one you mean.${again}`;
 };
 
 export const retryWithFreshRefs = (): string => "Retry with the fresh refs above.";

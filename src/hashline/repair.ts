@@ -24,6 +24,8 @@ export interface StaleRef {
   replaced?: Replaced;
   /** AMBIGUOUS_REF: the line the newest showing named, which the ref means once this error retired the others. */
   newest?: number;
+  /** AMBIGUOUS_REF: lapp also showed the ref for a line it has since forgotten (memory bound). */
+  forgotten?: boolean;
 }
 
 /** The line numbers a repair payload shows, grouped (overlapping or touching windows merged). */
@@ -106,7 +108,7 @@ function whereNow(lines: readonly string[], ref: StaleRef): AnswerItem | undefin
         ? { by: ref.replaced.by, fresh: fresh(at) }
         : undefined;
     const newest = ref.newest !== undefined && ref.newest <= lines.length ? fresh(ref.newest) : undefined;
-    return note(say.ambiguousCandidates(sent, ref.candidates.map(fresh), replaced, newest));
+    return note(say.ambiguousCandidates(sent, ref.candidates.map(fresh), replaced, newest, ref.forgotten));
   }
   if (ref.at < 1 || ref.at > lines.length) return undefined;
   if (ref.reason === "dropped") return note(say.tooOld(sent));

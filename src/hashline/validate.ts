@@ -119,6 +119,7 @@ function validateOne(
           candidates: verdict.candidates,
           ...(verdict.replaced ? { replaced: verdict.replaced } : {}),
           ...(verdict.newest !== undefined ? { newest: verdict.newest } : {}),
+          ...(verdict.forgotten ? { forgotten: true } : {}),
         };
         state.failures.push({ code: "AMBIGUOUS_REF", index, message, stale });
         break;

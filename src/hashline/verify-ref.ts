@@ -24,7 +24,7 @@ export type RecordLookup =
    * Several current lines may be the one the model means. `replaced`: the ref was also shown (most recently) for
    * a line that is gone now — replaced by lapp's own edit or changed outside lapp; its replacement is at `at`.
    */
-  | { kind: "ambiguous"; candidates: number[]; replaced?: Replaced; newest?: number };
+  | { kind: "ambiguous"; candidates: number[]; replaced?: Replaced; newest?: number; forgotten?: boolean };
 
 export interface ShownRows {
   lookup(line: number, id: string): RecordLookup;
@@ -52,7 +52,15 @@ export type RefVerdict =
   | { ok: true; line: number; seen: number }
   | { ok: false; code: "LINE_OUT_OF_RANGE" }
   | { ok: false; code: "HASH_MISMATCH"; at: number; reason: StaleReason }
-  | { ok: false; code: "AMBIGUOUS_REF"; candidates: number[]; replaced?: Replaced; newest?: number };
+  | {
+      ok: false;
+      code: "AMBIGUOUS_REF";
+      candidates: number[];
+      replaced?: Replaced;
+      newest?: number;
+      /** lapp also showed the ref for a line it has since forgotten (memory bound). */
+      forgotten?: boolean;
+    };
 
 /**
  * The current line a line ref names. A ref lapp showed means the line it showed, wherever that line is now;

@@ -2,6 +2,7 @@
 // them), then, only for the matches the caller wants shown, rows with refs from exactly the text lapp_read shows.
 
 import { isUtf8 } from "node:buffer";
+import { fstatSync, type Stats } from "node:fs";
 import { contentDigest } from "../files/identity.ts";
 import { displayText } from "../hashline/format.ts";
 import { refOf } from "../hashline/hash.ts";
@@ -66,69 +67,87 @@ export function searchFile(
 ): FileResult {
   const opened = openFd === undefined ? openForSearch(path, directories) : adoptForSearch(openFd);
   if (opened === undefined) return { kind: "unreadable" };
-  const fd = opened.fd;
-  const link = opened.stats.nlink > 1 ? `${opened.stats.dev}:${opened.stats.ino}` : undefined;
   try {
-    const size = opened.stats.size;
-    // A big file is read at once when it may have rows (a file small enough to edit): its matches then need no
-    // second read.
-    let whole: Buffer | undefined;
-    if (size > RIPGREP_BUFFER_BYTES && size <= (options.wholeReadMaxBytes ?? WHOLE_READ_MAX_BYTES)) {
-      whole = readWhole(fd, options.maxBytes);
-      if (!whole) return { kind: "too-large" };
+    // Rows must come from one version of the file: one written in place meanwhile (lapp's own edit of a file with
+    // hard links, or another program) is searched again, so no row shows a mix of two versions.
+    let stats = opened.stats;
+    for (let attempt = 0; attempt < SEARCH_ATTEMPTS; attempt++) {
+      const result = searchOpened(opened.fd, stats, options);
+      if (result.kind !== "searched" || result.rows.length === 0) return result;
+      const after = fstatSync(opened.fd);
+      if (sameVersion(stats, after)) return result;
+      stats = after;
     }
-    const reader = whole ? new WholeRegions(whole) : new RegionReader(fd, options.maxBytes);
-    const head = reader.first();
-    if (reader.tooLarge) return { kind: "too-large" };
-    if (isBinary(head)) return { kind: "binary" };
-    // Only a UTF-16 BOM needs the size (an odd size is not UTF-16): ask for it then, not for every file.
-    const announced = bomOf(
-      head,
-      head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? opened.stats.size : 0,
-    );
-    let hits = new Hits(options.keep);
-    if (announced.encoding !== "utf-8") {
-      // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
-      whole ??= readWhole(fd, options.maxBytes);
-      if (!whole) return { kind: "too-large" };
-      scanText(decodeBytes(whole).text, options.matcher, 0, hits);
-    } else {
-      const streamed = searchRegions(reader, options.matcher, announced.bomLength, hits);
-      if (reader.tooLarge) return { kind: "too-large" };
-      if (streamed === "binary") return { kind: "binary" };
-      if (streamed === "not-utf8") {
-        // Shown as Latin-1 by lapp_read: search that text (rare, so the whole file is read again).
-        whole ??= readWhole(fd, options.maxBytes);
-        if (!whole) return { kind: "too-large" };
-        const end = ripgrepSearchableEnd(whole);
-        if (end === 0 && whole.length > 0) return { kind: "binary" };
-        hits = new Hits(options.keep);
-        scanText(whole.toString("latin1", 0, end), options.matcher, 0, hits);
-      }
-    }
-    const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
-    if (hits.anchors.length === 0)
-      return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
-    const bytes = whole ?? readWhole(fd, options.maxBytes);
-    if (!bytes) return { kind: "too-large" }; // it grew past the limit since it was searched
-    const digest = contentDigest(bytes).toString(16);
-    const matches = lineNumbers(bytes, hits, digest);
-    return {
-      kind: "searched",
-      count: hits.count,
-      matches,
-      rows: rowsOf(bytes, matches, lineStarts(hits), options.context),
-      digest,
-      ...(link && { link }),
-      ...gaveUp,
-    };
+    return { kind: "unreadable" };
   } catch (error) {
     // A file that vanished or cannot be read midway is skipped, as ripgrep does; anything else is a bug.
     if ((error as NodeJS.ErrnoException).code !== undefined) return { kind: "unreadable" };
     throw error;
   } finally {
-    closeQuietly(fd);
+    closeQuietly(opened.fd);
   }
+}
+
+/** Times a file changing under a search is searched before it is skipped as unreadable. */
+const SEARCH_ATTEMPTS = 3;
+
+function sameVersion(before: Stats, after: Stats): boolean {
+  return before.size === after.size && before.mtimeMs === after.mtimeMs && before.ctimeMs === after.ctimeMs;
+}
+
+/** Searches the open file `fd` whose metadata was `stats` when the search of it began. */
+function searchOpened(fd: number, stats: Stats, options: FileSearchOptions): FileResult {
+  const link = stats.nlink > 1 ? `${stats.dev}:${stats.ino}` : undefined;
+  const size = stats.size;
+  // A big file is read at once when it may have rows (a file small enough to edit): its matches then need no
+  // second read.
+  let whole: Buffer | undefined;
+  if (size > RIPGREP_BUFFER_BYTES && size <= (options.wholeReadMaxBytes ?? WHOLE_READ_MAX_BYTES)) {
+    whole = readWhole(fd, options.maxBytes);
+    if (!whole) return { kind: "too-large" };
+  }
+  const reader = whole ? new WholeRegions(whole) : new RegionReader(fd, options.maxBytes);
+  const head = reader.first();
+  if (reader.tooLarge) return { kind: "too-large" };
+  if (isBinary(head)) return { kind: "binary" };
+  // Only a UTF-16 BOM needs the size (an odd size is not UTF-16): ask for it then, not for every file.
+  const announced = bomOf(head, head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? stats.size : 0);
+  let hits = new Hits(options.keep);
+  if (announced.encoding !== "utf-8") {
+    // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
+    whole ??= readWhole(fd, options.maxBytes);
+    if (!whole) return { kind: "too-large" };
+    scanText(decodeBytes(whole).text, options.matcher, 0, hits);
+  } else {
+    const streamed = searchRegions(reader, options.matcher, announced.bomLength, hits);
+    if (reader.tooLarge) return { kind: "too-large" };
+    if (streamed === "binary") return { kind: "binary" };
+    if (streamed === "not-utf8") {
+      // Shown as Latin-1 by lapp_read: search that text (rare, so the whole file is read again).
+      whole ??= readWhole(fd, options.maxBytes);
+      if (!whole) return { kind: "too-large" };
+      const end = ripgrepSearchableEnd(whole);
+      if (end === 0 && whole.length > 0) return { kind: "binary" };
+      hits = new Hits(options.keep);
+      scanText(whole.toString("latin1", 0, end), options.matcher, 0, hits);
+    }
+  }
+  const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
+  if (hits.anchors.length === 0)
+    return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
+  const bytes = whole ?? readWhole(fd, options.maxBytes);
+  if (!bytes) return { kind: "too-large" }; // it grew past the limit since it was searched
+  const digest = contentDigest(bytes).toString(16);
+  const matches = lineNumbers(bytes, hits, digest);
+  return {
+    kind: "searched",
+    count: hits.count,
+    matches,
+    rows: rowsOf(bytes, matches, lineStarts(hits), options.context),
+    digest,
+    ...(link && { link }),
+    ...gaveUp,
+  };
 }
 
 /**

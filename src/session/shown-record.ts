@@ -11,6 +11,7 @@ import { ID_ALPHABET, lineId } from "../hashline/hash.ts";
 import type { ChangedRegion } from "../hashline/edit-types.ts";
 import type { RecordLookup } from "../hashline/verify-ref.ts";
 import { carryVersion } from "./carry-version.ts";
+import { ForgottenKeys, type RefKey } from "./forgotten-keys.ts";
 import { KeyIndex } from "./key-index.ts";
 import { lineFates, walkRegions } from "./region-placer.ts";
 import { diffLines } from "./line-diff.ts";
@@ -65,8 +66,8 @@ export class ShownRecord {
    * to today's lines exactly as meanings are, never laid over the newer version as if they were its rows.
    */
   private history: { digest: bigint; clock: number; regions: readonly ChangedRegion[] }[] = [];
-  /** Some meaning was dropped to stay within bounds: a ref the record does not know may be one of them. */
-  private lossy = false;
+  /** Refs whose meanings were dropped to stay within bounds (this record's, or a dropped record's before it). */
+  private readonly forgotten: ForgottenKeys;
   private count = 0;
   /** Meaning indexes by (row, ID) key, built anew on the first need after meanings were added, dropped or moved. */
   private keys: KeyIndex | undefined;
@@ -83,18 +84,19 @@ export class ShownRecord {
   private lastShown = new Uint32Array(64);
 
   /**
-   * `lossy`: the file had a record before that was dropped to stay within bounds (shown-records.ts), so refs the
-   * model still holds may be unknown to this one.
+   * `forgotten`: the file had a record before that was dropped to stay within bounds (shown-records.ts): the refs it
+   * had shown, or "all" when even those were not kept.
    */
-  constructor(lossy = false) {
-    this.lossy = lossy;
+  constructor(forgotten: ForgottenKeys = new ForgottenKeys()) {
+    this.forgotten = forgotten;
   }
 
   get bytes(): number {
     return (
       this.rowLine.length * BYTES_PER_ENTRY +
       (this.version?.length ?? 0) * BYTES_PER_VERSION_LINE +
-      (this.keys?.bytes ?? 0)
+      (this.keys?.bytes ?? 0) +
+      this.forgotten.bytes
     );
   }
 
@@ -102,9 +104,22 @@ export class ShownRecord {
     return this.count;
   }
 
-  /** From now on a ref the record does not know may be one it forgot: refused as too old, never guessed. */
-  markLossy(): void {
-    this.lossy = true;
+  /** Refs shown by another record of this file that is being dropped: forgotten here (see ForgottenKeys). */
+  forget(keys: Iterable<RefKey>): void {
+    for (const key of keys) this.forgotten.add(key);
+  }
+
+  /** Every ref this record showed or forgot: kept when the record is dropped. */
+  keysShown(): RefKey[] {
+    const keys = new Set(this.forgotten.list() ?? []);
+    for (let index = 0; index < this.count; index++)
+      keys.add(keyOf(this.rowLine[index]!, this.rowId[index]!));
+    return [...keys];
+  }
+
+  /** Whether the record may have forgotten any ref at all (a dropped record whose refs were not kept). */
+  get forgotAll(): boolean {
+    return this.forgotten.list() === undefined;
   }
 
   /** Lines of the version the record describes (0 before the first sync). */
@@ -318,7 +333,8 @@ export class ShownRecord {
   /** What a ref (row, ID) means in the current version (call `sync` first). */
   lookup(line: number, id: string, lines: readonly string[]): RecordLookup {
     const matches = this.keyIndex().entries(line, idIndex(id));
-    if (matches === undefined) return this.lossy ? { kind: "dropped" } : { kind: "unknown" };
+    const forgotten = this.forgotten.any && this.forgotten.has(keyOf(line, idIndex(id)));
+    if (matches === undefined) return forgotten ? { kind: "dropped" } : { kind: "unknown" };
     // The newest showing first.
     const newestFirst = [...matches].sort((a, b) => this.lastShown[b]! - this.lastShown[a]!);
     const current = new Set<number>();
@@ -349,6 +365,8 @@ export class ShownRecord {
       }
     }
     const newest = newestFirst[0]!;
+    // A meaning lapp forgot counts as one more: the model may mean that line.
+    if (forgotten) tombstones++;
     const meanings = current.size + tombstones;
     if (meanings === 1 && live !== undefined) return { kind: "live", at: live.at, seen: live.seen };
     if (current.size === 0 || (meanings === 1 && this.state[newest] !== State.Uncertain)) {
@@ -370,6 +388,7 @@ export class ShownRecord {
       kind: "ambiguous" as const,
       candidates,
       ...(newestLine !== undefined && { newest: newestLine }),
+      ...(forgotten && { forgotten: true }),
     };
     const gone = newestFirst.find((index) => this.isTombstone(index, lines));
     if (gone === undefined) return ambiguous;
@@ -384,13 +403,21 @@ export class ShownRecord {
    */
   retire(line: number, id: string, newestAt?: number): void {
     const matches = this.keyIndex().entries(line, idIndex(id));
-    if (matches === undefined || matches.length < 2) return;
+    if (matches === undefined) return;
+    if (matches.length < 2) {
+      // Only a forgotten meaning stood beside this one: the refusal showed the model the line it names now.
+      const only = matches[0]!;
+      if (newestAt === undefined || (this.state[only] === State.Live && this.pos[only] === newestAt))
+        this.forgotten.settle(keyOf(line, idIndex(id)));
+      return;
+    }
     const newest = matches.reduce((best, index) =>
       this.lastShown[index]! > this.lastShown[best]! ? index : best,
     );
     // A refusal that pointed at one line retires the others only if the ref would then mean that very line.
     if (newestAt !== undefined && (this.state[newest] !== State.Live || this.pos[newest] !== newestAt))
       return;
+    this.forgotten.settle(keyOf(line, idIndex(id)));
     this.removeWhere((index) => index !== newest && matches.includes(index));
   }
 
@@ -432,25 +459,28 @@ export class ShownRecord {
 
   /**
    * Keeps the record within a few meanings per line: refused ones (gone, changed) go first, oldest first, then the
-   * oldest of all. The record is lossy from then on: a ref it does not know is refused as too old, never guessed.
+   * oldest of all. Their refs are kept as forgotten (forgotten-keys.ts): refused, never guessed.
    */
   private compact(lineCount: number) {
     const limit = Math.max(ENTRIES_PER_LINE * lineCount, MIN_ENTRY_LIMIT);
     if (this.count <= limit) return;
     let excess = this.count - limit;
-    this.lossy = true;
     const refused = (index: number) =>
       this.state[index] === State.Gone || this.state[index] === State.Changed;
+    const forget = (index: number) => {
+      this.forgotten.add(keyOf(this.rowLine[index]!, this.rowId[index]!));
+      return true;
+    };
     this.removeWhere((index) => {
       if (excess > 0 && refused(index)) {
         excess--;
-        return true;
+        return forget(index);
       }
       return false;
     });
     if (excess > 0) {
       const drop = excess;
-      this.removeWhere((index) => index < drop);
+      this.removeWhere((index) => index < drop && forget(index));
     }
   }
 
@@ -530,6 +560,10 @@ export class ShownRecord {
     this.lastShown = widen(this.lastShown, (n) => new Uint32Array(n));
     this.keysFresh = false;
   }
+}
+
+function keyOf(line: number, id: number): RefKey {
+  return line * 256 + id;
 }
 
 function idIndex(id: string): number {

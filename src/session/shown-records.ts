@@ -1,9 +1,11 @@
 // The records of shown rows of every file this session touched: one record per FILE, whatever name reached it
 // (hard links, a symlink inside the root, `./a`, an absolute path), bounded in files and bytes. The least recently
-// used record is dropped first, and the file is remembered as dropped (a fixed-size filter), so a record made for
-// it later refuses the refs it no longer knows as too old instead of guessing (docs/format.md).
+// used record is dropped first; the refs it had shown are kept (4 bytes each, bounded too; past that bound the file
+// is only marked in a fixed-size filter), so a record made for it later knows which refs it forgot and refuses
+// them instead of guessing (forgotten-keys.ts, docs/format.md).
 
 import { statSync } from "node:fs";
+import { ForgottenKeys } from "./forgotten-keys.ts";
 import { ShownRecord } from "./shown-record.ts";
 
 /** Device and inode (or the platform's file id) of a file, and how many names (hard links) it has. */
@@ -18,7 +20,11 @@ export class ShownRecords {
   private readonly recent = new Map<ShownRecord, { paths: Set<string>; ids: Set<string> }>();
   private readonly byPath = new Map<string, ShownRecord>();
   private readonly byId = new Map<string, ShownRecord>();
+  /** Files whose record was dropped, beyond the kept refs below. */
   private readonly dropped = new DroppedFilter();
+  /** The refs of dropped records, by each name of their file (path key or id). */
+  private readonly ghosts = new Map<string, { keys: Uint32Array; names: readonly string[] }>();
+  private ghostBytes = 0;
 
   constructor(
     private readonly maxFiles = 512,
@@ -38,12 +44,12 @@ export class ShownRecords {
     if (alias !== undefined && alias !== record && this.stillNames(alias, idKey!)) {
       // Two records of one file meet (this name was known before its link to the other was): the other's refs
       // are kept, this one's may be forgotten, so refs the record does not know are refused from now on.
-      if (record !== undefined && record.entries > 0) alias.markLossy();
+      if (record !== undefined) alias.forget(record.keysShown());
       record = alias;
     }
     if (record === undefined) {
       const keys = [pathKey(realPath), ...(idKey === undefined ? [] : [idKey])];
-      record = new ShownRecord(keys.some((key) => this.dropped.has(key)));
+      record = new ShownRecord(this.forgottenOf(keys));
     }
     const names = this.recent.get(record) ?? { paths: new Set<string>(), ids: new Set<string>() };
     this.recent.delete(record);
@@ -59,6 +65,38 @@ export class ShownRecords {
       names.ids.add(idKey);
     }
     return record;
+  }
+
+  /** What a new record of a file dropped before must treat as forgotten: its refs, or all when they were not kept. */
+  private forgottenOf(keys: readonly string[]): ForgottenKeys {
+    for (const key of keys) {
+      const ghost = this.ghosts.get(key);
+      if (ghost === undefined) continue;
+      for (const other of ghost.names) this.ghosts.delete(other);
+      this.ghostBytes -= ghost.keys.byteLength;
+      return new ForgottenKeys(ghost.keys);
+    }
+    return new ForgottenKeys(keys.some((key) => this.dropped.has(key)) ? "all" : []);
+  }
+
+  /** Keeps the refs a dropped record had shown, under each of its names; past the bound only the filter knows. */
+  private remember(record: ShownRecord, names: readonly string[]): void {
+    const ghost = { keys: Uint32Array.from(record.forgotAll ? [] : record.keysShown()), names };
+    if (record.forgotAll) {
+      for (const name of names) this.dropped.add(name);
+      return;
+    }
+    for (const name of names) this.ghosts.set(name, ghost);
+    this.ghostBytes += ghost.keys.byteLength;
+    // Oldest first (a Map iterates in insertion order); a ghost's other names go with it.
+    for (const old of this.ghosts.values()) {
+      if (this.ghostBytes <= MAX_GHOST_BYTES) break;
+      for (const other of old.names) {
+        this.ghosts.delete(other);
+        this.dropped.add(other);
+      }
+      this.ghostBytes -= old.keys.byteLength;
+    }
   }
 
   /** Whether one of the names `record` was reached by still names the file `idKey`. */
@@ -88,14 +126,9 @@ export class ShownRecords {
       if (this.recent.size === 1) break;
       bytes -= record.bytes;
       this.recent.delete(record);
-      for (const path of names.paths) {
-        if (this.byPath.get(path) === record) this.byPath.delete(path);
-        this.dropped.add(pathKey(path));
-      }
-      for (const id of names.ids) {
-        if (this.byId.get(id) === record) this.byId.delete(id);
-        this.dropped.add(id);
-      }
+      for (const path of names.paths) if (this.byPath.get(path) === record) this.byPath.delete(path);
+      for (const id of names.ids) if (this.byId.get(id) === record) this.byId.delete(id);
+      this.remember(record, [...[...names.paths].map(pathKey), ...names.ids]);
     }
   }
 
@@ -107,6 +140,9 @@ export class ShownRecords {
 }
 
 const pathKey = (realPath: string) => `path:${realPath}`;
+
+/** Refs of dropped records kept at most (4 bytes each): a million refs. */
+const MAX_GHOST_BYTES = 4 * 1024 * 1024;
 
 /**
  * Files whose record was dropped, in a Bloom filter of fixed size (128 KiB): a file it names may have refs the

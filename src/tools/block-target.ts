@@ -159,6 +159,7 @@ function verifiedAnchorLine(
             candidates: verdict.candidates,
             ...(verdict.replaced && { replaced: verdict.replaced }),
             ...(verdict.newest !== undefined && { newest: verdict.newest }),
+            ...(verdict.forgotten && { forgotten: true }),
           },
         ],
         1,
