@@ -83,7 +83,7 @@ export function verifyLineRef(
     case "gone":
       return { ok: false, code: "HASH_MISMATCH", at: known.at, reason: known.kind };
     case "dropped":
-      return { ok: false, code: "HASH_MISMATCH", at: clampRow(line, lines.length), reason: "dropped" };
+      return { ok: false, code: "HASH_MISMATCH", at: clampLine(line, lines.length), reason: "dropped" };
     case "unknown":
       if (line < 1 || line > lines.length) return { ok: false, code: "LINE_OUT_OF_RANGE" };
       if (lineId(line, lines[line - 1]!) !== id)
@@ -92,6 +92,7 @@ export function verifyLineRef(
   }
 }
 
-function clampRow(line: number, count: number): number {
+/** `line` within the file's lines (line 1 for an empty file): where a refusal's rows are shown. */
+export function clampLine(line: number, count: number): number {
   return Math.min(Math.max(line, 1), Math.max(count, 1));
 }

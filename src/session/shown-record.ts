@@ -9,7 +9,7 @@
 
 import { ID_ALPHABET, lineId } from "../hashline/hash.ts";
 import type { ChangedRegion } from "../hashline/edit-types.ts";
-import type { RecordLookup } from "../hashline/verify-ref.ts";
+import { clampLine, type RecordLookup } from "../hashline/verify-ref.ts";
 import { carryVersion } from "./carry-version.ts";
 import { ForgottenKeys, type RefKey } from "./forgotten-keys.ts";
 import { KeyIndex } from "./key-index.ts";
@@ -568,10 +568,6 @@ function keyOf(line: number, id: number): RefKey {
 
 function idIndex(id: string): number {
   return (ID_ALPHABET.indexOf(id[0]!.toUpperCase()) << 4) | ID_ALPHABET.indexOf(id[1]!.toUpperCase());
-}
-
-function clampLine(line: number, count: number): number {
-  return Math.min(Math.max(line, 1), Math.max(count, 1));
 }
 
 function sameHashes(a: Uint32Array, b: Uint32Array): boolean {
