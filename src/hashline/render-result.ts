@@ -7,18 +7,43 @@ import { abbreviatedRows, mergeWindows, shownLinesOfWindows } from "./abbreviate
 import type { EditOutcome } from "./edit-types.ts";
 import { formatContextRow, formatRow } from "./format.ts";
 import * as say from "./messages.ts";
+import { linesNamedBy, repeatWarning } from "./repeat-report.ts";
 
 /** Context lines shown on each side of a changed region. */
 export const RESULT_CONTEXT = 1;
 
-/** The windows of the new file the success text shows: each region with its context, merged when they touch. */
+/** A changed region, or a line outside every region that a warning names (shown as a context row). */
+interface ShownSpan {
+  start: number;
+  lineCount: number;
+  /** A named line: its window is the line alone. */
+  named?: true;
+}
+
+/**
+ * The windows of the new file the success text shows: each region with its context, and each line a warning names
+ * (a repeat's copy and original), merged when they touch.
+ */
 function resultWindows(outcome: EditOutcome) {
   const total = outcome.doc.lines.length;
+  const regions: ShownSpan[] = outcome.regions;
+  const inRegion = (line: number) =>
+    regions.some((region) => line >= region.start && line < region.start + region.lineCount);
+  const named: ShownSpan[] = linesNamedBy(outcome.repeats)
+    .filter((line) => line <= total && !inRegion(line))
+    .map((line) => ({ start: line, lineCount: 0, named: true }));
+  const spans = [...regions, ...named].sort(
+    (a, b) => a.start - b.start || (a.named ? 1 : 0) - (b.named ? 1 : 0),
+  );
   // A pure deletion (lineCount 0) still gets a window: the lines either side of the gap.
-  return mergeWindows(outcome.regions, (region) => ({
-    from: Math.max(1, region.start - RESULT_CONTEXT),
-    to: Math.min(total, region.start + region.lineCount - 1 + RESULT_CONTEXT),
-  }));
+  return mergeWindows(spans, (span) =>
+    span.named
+      ? { from: span.start, to: span.start }
+      : {
+          from: Math.max(1, span.start - RESULT_CONTEXT),
+          to: Math.min(total, span.start + span.lineCount - 1 + RESULT_CONTEXT),
+        },
+  );
 }
 
 /**
@@ -26,9 +51,9 @@ function resultWindows(outcome: EditOutcome) {
  * shown. Rows left out of an abbreviated region are not: the model never saw their refs.
  */
 export function shownLinesOfSuccess(outcome: EditOutcome): number[] {
-  return shownLinesOfWindows(resultWindows(outcome), (region) => ({
-    first: region.start,
-    count: region.lineCount,
+  return shownLinesOfWindows(resultWindows(outcome), (span) => ({
+    first: span.start,
+    count: span.lineCount,
   }));
 }
 
@@ -58,5 +83,6 @@ export function renderEditSuccess(
     for (; line <= group.to; line++) out.push(formatContextRow(line, lines[line - 1]!));
   });
   for (const warning of outcome.warnings) out.push(say.warningLine(warning));
+  for (const note of outcome.repeats ?? []) out.push(say.warningLine(repeatWarning(lines, note)));
   return clipToBudget(out.join("\n"), maxOutputTokens, cutAtBudget);
 }
