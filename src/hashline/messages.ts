@@ -155,8 +155,11 @@ export function repeatAdvice(
     advice.push(
       `If the edit should replace ${words.refs} too, ${words.side === "after" ? "end" : "start"} the range at ${extendTo}.`,
     );
+  // An insert's anchor cannot be replaced by another edit of the call: the anchor's own replace takes the content.
   advice.push(
-    `To have ${them} twice on purpose, drop ${them} from content and replace ${words.refs} with two copies of ${them}.`,
+    anchorRepeated
+      ? `To have ${them} twice on purpose, replace ${words.refs} instead, with ${words.side === "before" ? `${them} followed by this content` : `this content followed by ${them}`}.`
+      : `To have ${them} twice on purpose, drop ${them} from content and replace ${words.refs} with two copies of ${them}.`,
   );
   return advice.join(" ");
 }
