@@ -170,9 +170,12 @@ export function repeatsSummary(count: number): string {
 
 export const repeatRowsHeading = (): string => "Current rows, the repeated lines marked:";
 
-/** The warning of an applied repeat, with the refs to undo it in one call (`copy`: the content's copy). */
-export const repeatApplied = (words: RepeatWording, copy: string, original: string): string =>
-  `${words.place}: ${contentEnd(words.side, words.count)} ${words.count === 1 ? "repeats" : "repeat"} ${neighbourWords(words.side, words.count)}: ${copy} and ${original} now hold the same text${words.count === 1 ? "" : "s"}; if that was not meant, delete ${copy}${words.count === 1 ? "" : " (start and end)"}`;
+/**
+ * The warning of an applied repeat: both copies in file order, and the later one to delete if it was not meant (the
+ * two hold the same text, so either undoes it; the earlier can share its ref with a line shown before the edit).
+ */
+export const repeatApplied = (words: RepeatWording, earlier: string, later: string): string =>
+  `${words.place}: ${contentEnd(words.side, words.count)} ${words.count === 1 ? "repeats" : "repeat"} ${neighbourWords(words.side, words.count)}: ${earlier} and ${later} now hold the same text${words.count === 1 ? "" : "s"}; if that was not meant, delete ${later}${words.count === 1 ? "" : " (start and end)"}`;
 
 /** The same warning in a dry run, with the refs of the file as it is. */
 export const repeatPreviewed = (words: RepeatWording): string =>

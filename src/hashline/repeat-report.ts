@@ -113,13 +113,15 @@ export function placeRepeats(
   });
 }
 
-/** The warning line of an applied repeat, with refs of the new file (`lines`). */
+/** The warning line of an applied repeat, with refs of the new file (`lines`): the later copy is the one to delete. */
 export function repeatWarning(lines: readonly string[], note: RepeatNote): string {
   const words = { place: note.place, side: note.side, count: note.count, refs: "" };
+  const [earlier, later] =
+    note.copy.from < note.original.from ? [note.copy, note.original] : [note.original, note.copy];
   return say.repeatApplied(
     words,
-    spanRefs(lines, note.copy.from, note.copy.to),
-    spanRefs(lines, note.original.from, note.original.to),
+    spanRefs(lines, earlier.from, earlier.to),
+    spanRefs(lines, later.from, later.to),
   );
 }
 

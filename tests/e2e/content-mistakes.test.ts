@@ -87,6 +87,27 @@ describe("lapp_edit", () => {
       `${["// a", "// b", ...JS.slice(0, 5), "  // clear", ...JS.slice(5)].join("\n")}\n`,
     );
   });
+
+  test("after a read, the delete a repeat's warning names is never ambiguous (the later copy is named)", async () => {
+    // Line 5 is blank: a blank line's ref comes from its number, so the copy put at 5 carries the ref the read showed
+    // for the original blank line, now at 6. Deleting the later one is unambiguous and undoes the repeat alike.
+    const text = `${JS.join("\n")}\n`;
+    writeFileSync(join(lapp.root, "after-read.js"), text);
+    await lapp.call("lapp_read", { path: "after-read.js" });
+    const warned = await lapp.call("lapp_edit", {
+      path: "after-read.js",
+      edits: [{ type: "replace", anchor: ref(4), content: "  }\n\n" }],
+    });
+    expect(warned.isError).toBe(false);
+    const match = /delete (\d+#[A-Z]{2})/.exec(warned.text);
+    expect(match?.[1]).toBe(refOf(6, ""));
+    const undone = await lapp.call("lapp_edit", {
+      path: "after-read.js",
+      edits: [{ type: "delete", anchor: match![1]! }],
+    });
+    expect(undone.isError).toBe(false);
+    expect(body("after-read.js")).toBe(text);
+  });
 });
 
 describe("lapp_replace_block", () => {

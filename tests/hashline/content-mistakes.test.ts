@@ -295,7 +295,7 @@ describe("what a repeat's answer shows", () => {
     const answer = renderEditSuccess("f", result.value);
     const after = result.value.doc.lines;
     const at = (line: number) => refOf(line, after[line - 1]!);
-    expect(answer).toContain(`${at(5)}..${at(6)} and ${at(3)}..${at(4)} now hold the same texts`);
+    expect(answer).toContain(`${at(3)}..${at(4)} and ${at(5)}..${at(6)} now hold the same texts`);
     expect(answer).toContain(`delete ${at(5)}..${at(6)} (start and end)`);
     const shown = shownLinesOfSuccess(result.value);
     for (const line of [3, 4, 5, 6]) expect(shown).toContain(line);
