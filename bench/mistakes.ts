@@ -4,71 +4,21 @@
 // class (bench/mistakes/outcome.ts). Written as results/<date>-<machine>-mistakes.{json,md}; the README's summary
 // between <!-- bench:mistakes:begin --> and <!-- bench:mistakes:end --> is refreshed (--no-readme leaves it).
 
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join } from "node:path";
+import { join } from "node:path";
 import { BENCH_DIR } from "./corpus/manifest.ts";
-import { buildCases, type Case } from "./mistakes/cases.ts";
-import { filesystemPeer, hashlinePeer, lapp, type Contestant, type Session } from "./mistakes/contestants.ts";
+import { buildCases } from "./mistakes/cases.ts";
+import { filesystemPeer, hashlinePeer, lapp } from "./mistakes/contestants.ts";
 import { KINDS } from "./mistakes/kinds.ts";
-import { applyMeant } from "./mistakes/model.ts";
-import { firstOutcome, retryFromError, undoNamedIn } from "./mistakes/outcome.ts";
 import { ensurePeers } from "./mistakes/peers.ts";
 import { renderMistakes, renderMistakesSummary, type CallRecord } from "./mistakes/report.ts";
+import { runCase } from "./mistakes/run-case.ts";
 import { updateReadme, writeResults } from "./report/write.ts";
 import { prepareRun } from "./support/run-setup.ts";
 import { runDate, versions } from "./support/machine.ts";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const firstLine = (text: string) => text.split("\n").find((line) => line.trim() !== "") ?? "";
-
-/** Reading context around the target, as the issue's trial did: a read of the lines around it. */
-const READ_BEFORE = 6;
-const READ_AFTER = 8;
-
-async function runCase(contestant: Contestant, session: Session, root: string, item: Case, index: number) {
-  const name = `case-${index}${extname(item.file.path)}`;
-  const path = join(root, name);
-  writeFileSync(path, item.text);
-  const from = Math.max(1, item.at - READ_BEFORE);
-  const to = Math.min(item.lines.length, item.at + READ_AFTER);
-  const view = await session.read(name, from, to, item.lines);
-  const intended = `${applyMeant(item.lines, item.mistake.intent).join("\n")}\n`;
-  const sent = await session.send(name, item.mistake.mistake, view, item.lines);
-  const after = readFileSync(path, "utf8");
-  const first = firstOutcome(sent.answer, item.text, after, intended, contestant.warns);
-  const record: CallRecord = {
-    kind: item.kind.id,
-    file: `${item.file.package}@${item.file.version}/${item.file.path}`,
-    line: item.at,
-    contestant: contestant.name,
-    outcome: first === "refused" ? "refused-needs-read" : first,
-    answer: firstLine(sent.answer.text),
-  };
-  if (first === "refused") {
-    const retry = retryFromError(
-      item.mistake,
-      sent.answer.text,
-      sent.args,
-      contestant.refsIn,
-      (line) => view.ref(line),
-      (line) => view.rowPrefix(line),
-    );
-    if (retry) {
-      const again = await session.send(name, retry, view, item.lines);
-      record.retry = firstLine(again.answer.text);
-      if (!again.answer.isError && readFileSync(path, "utf8") === intended)
-        record.outcome = "refused-fixable";
-    }
-  }
-  if (first === "warned" && contestant === lapp) {
-    const undo = undoNamedIn(sent.answer.text);
-    if (undo) await session.raw("lapp_edit", { path: name, edits: [undo] });
-    record.undone = undo !== undefined && readFileSync(path, "utf8") === intended;
-  }
-  rmSync(path, { force: true });
-  return record;
-}
 
 const started = new Date();
 const { repoDir, machine } = prepareRun(log);
