@@ -298,6 +298,58 @@ export const KINDS: readonly Kind[] = [
     },
   },
   {
+    id: "diff-markers",
+    title: "content lines copied from a diff, each with its `+`",
+    group: "content",
+    sources: [
+      "https://github.com/RooCodeInc/Roo-Code/issues/3039",
+      "https://github.com/can1357/oh-my-pi/issues/9717",
+    ],
+    formats: ALL,
+    make(file, at) {
+      if (!plainSpan(file, at, at + 1)) return undefined;
+      const content = editedSpan(file, at, at + 1);
+      return {
+        intent: call(replaceOf(at, at + 1, content)),
+        mistake: call(
+          replaceOf(
+            at,
+            at + 1,
+            content.map((text) => `+${text}`),
+          ),
+        ),
+        evidence: [],
+      };
+    },
+  },
+  {
+    id: "indentation-lost",
+    title: "content inside an indented block written without its indentation",
+    group: "content",
+    sources: [
+      "https://github.com/marcusquinn/aidevops/pull/2151",
+      "https://github.com/gsd-build/gsd-2/pull/215",
+    ],
+    formats: ALL,
+    make(file, at) {
+      if (!plainSpan(file, at, at + 1)) return undefined;
+      const around = file.slice(at - 2, at + 2);
+      if (!around.every((text) => /^[ \t]+\S/.test(text))) return undefined;
+      const content = editedSpan(file, at, at + 1);
+      return {
+        intent: call(replaceOf(at, at + 1, content)),
+        mistake: call(
+          replaceOf(
+            at,
+            at + 1,
+            content.map((text) => text.trimStart()),
+          ),
+        ),
+        evidence: [],
+      };
+    },
+  },
+  {
     id: "line-doubled-on-purpose",
     title: "a correct call: a range's content repeats the line after it on purpose",
     group: "correct",

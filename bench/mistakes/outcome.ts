@@ -68,3 +68,15 @@ export function undoNamedIn(text: string): Record<string, string> | undefined {
     ? { type: "delete", start: match[1]!, end: match[2] }
     : { type: "delete", anchor: match[1]! };
 }
+
+/** The `replace A..B with …` a lapp content warning names (diff markers, lost indentation): its span, as refs. */
+export function replaceNamedIn(
+  text: string,
+): { start: string; end: string } | { anchor: string } | undefined {
+  const match =
+    /replace (\d+#[A-Z]{2})(?:\.\.(\d+#[A-Z]{2}))? with the (?:same lines without it|lines indented)/.exec(
+      text,
+    );
+  if (!match) return undefined;
+  return match[2] ? { start: match[1]!, end: match[2] } : { anchor: match[1]! };
+}

@@ -13,7 +13,7 @@ export interface CallRecord {
   answer: string;
   /** For a refusal: first line of the answer to the retry built from the error alone (absent when none was). */
   retry?: string;
-  /** For a lapp warning: whether the call it names undid the repeat. */
+  /** For a lapp warning: whether the call it names undid what it warned about. */
   undone?: boolean;
 }
 
@@ -77,7 +77,7 @@ export function renderMistakes(
     const undone = warned.filter((record) => record.undone).length;
     out.push(
       "",
-      `lapp's warnings named the one call that undoes the repeat: ${undone} of ${warned.length} undone by it.`,
+      `lapp's warnings named the one call that undoes what they warn about: ${undone} of ${warned.length} undone by it.`,
     );
   }
   out.push("", "Where each kind was reported:", "");

@@ -6,8 +6,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import type { Case } from "./cases.ts";
 import { lapp, type Contestant, type Session } from "./contestants.ts";
-import { applyMeant } from "./model.ts";
-import { firstOutcome, retryFromError, undoNamedIn } from "./outcome.ts";
+import { applyMeant, textOf } from "./model.ts";
+import { firstOutcome, replaceNamedIn, retryFromError, undoNamedIn } from "./outcome.ts";
 import type { CallRecord } from "./report.ts";
 
 const firstLine = (text: string) => text.split("\n").find((line) => line.trim() !== "") ?? "";
@@ -58,9 +58,14 @@ export async function runCase(
     }
   }
   if (first === "warned" && contestant === lapp) {
+    // The call the warning names: the delete of a repeat, or the lines it wrote replaced by those meant.
     const undo = undoNamedIn(sent.answer.text);
-    if (undo) await session.raw("lapp_edit", { path: name, edits: [undo] });
-    record.undone = undo !== undefined && readFileSync(path, "utf8") === intended;
+    const span = replaceNamedIn(sent.answer.text);
+    const meantLines = item.mistake.intent.ops[0]!.content.map(textOf);
+    const call =
+      undo ?? (span ? { type: "replace", ...span, content: `${meantLines.join("\n")}\n` } : undefined);
+    if (call) await session.raw("lapp_edit", { path: name, edits: [call] });
+    record.undone = call !== undefined && readFileSync(path, "utf8") === intended;
   }
   rmSync(path, { force: true });
   return record;

@@ -14,7 +14,8 @@ import {
 import { failuresToError } from "./failures.ts";
 import * as say from "./messages.ts";
 import { planEdits } from "./plan.ts";
-import { placeRepeats, repeatFailure, repeatsError } from "./repeat-report.ts";
+import { contentNotes } from "./content-notes.ts";
+import { noteWarnings, placeRepeats, repeatFailure, repeatsError } from "./repeat-report.ts";
 import { findBoundaryRepeats } from "./repeats.ts";
 import { validateEdits, type EditFailure } from "./validate.ts";
 
@@ -79,9 +80,12 @@ export function applyResolved(
   const outcome = splices.length === 0 ? undefined : build(doc, splices, warnings);
   if (!outcome || sameText(doc, outcome.doc))
     return fail("NO_CHANGE", say.noChangeSummary(), say.noChangeDetails());
-  if (repeats.length > 0) {
-    const starts = newStarts(sorted);
-    outcome.repeats = placeRepeats(edits, repeats, (index) => starts.get(index)!);
+  const starts = newStarts(sorted);
+  if (repeats.length > 0) outcome.repeats = placeRepeats(edits, repeats, (index) => starts.get(index)!);
+  for (const edit of sorted) {
+    const notes = contentNotes(doc.lines, edit);
+    if (notes.length > 0)
+      warnings.push(...noteWarnings(outcome.doc.lines, edit, starts.get(edit.index)!, notes));
   }
   return ok(outcome);
 }

@@ -1,11 +1,13 @@
 // What the engine says about boundary repeats (repeats.ts): the INVALID_EDIT error of refused ones, with the
-// current rows of the repeated lines marked, and the notes of applied ones, placed in the new file for the answer.
+// current rows of the repeated lines marked, and the notes of applied ones, placed in the new file for the answer;
+// also the warnings of content-notes.ts, naming the lines an edit wrote.
 
 import { LappError } from "../errors.ts";
 import { isRangeEdit, type RepeatNote, type ResolvedEdit } from "./edit-types.ts";
 import { formatMarkedRow } from "./format.ts";
 import { refOf } from "./hash.ts";
 import * as say from "./messages.ts";
+import type { ContentNote } from "./content-notes.ts";
 import type { BoundaryRepeat } from "./repeats.ts";
 import { repairGroups } from "./repair.ts";
 
@@ -138,4 +140,19 @@ export function linesNamedBy(notes: readonly RepeatNote[] | undefined): number[]
     for (const span of [note.copy, note.original])
       for (let line = span.from; line <= span.to; line++) named.add(line);
   return [...named].sort((a, b) => a - b);
+}
+
+/** The warnings of `notes` on `edit`, whose lines start at new index `start` of `lines` (the new file). */
+export function noteWarnings(
+  lines: readonly string[],
+  edit: ResolvedEdit,
+  start: number,
+  notes: readonly ContentNote[],
+): string[] {
+  const span = spanRefs(lines, start + 1, start + edit.lines.length);
+  return notes.map((note) =>
+    note.kind === "diff-markers"
+      ? say.diffMarkersWritten(placeOf(edit), span)
+      : say.lostIndentWritten(placeOf(edit), note.indent, span),
+  );
 }

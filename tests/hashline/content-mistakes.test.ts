@@ -194,6 +194,38 @@ const CASES: Case[] = [
       warned: ["the last line of content repeats"],
     },
   },
+  {
+    name: "every content line starting with a diff's '+' is written as given, with a warning naming its lines",
+    edits: [{ type: "replace", anchor: ref(11), content: "+    go(1);\n+    go(2);" }],
+    expect: {
+      lines: withLines(11, 1, "+    go(1);", "+    go(2);"),
+      warned: ['every line of content starts with "+"', "replace 11#", "with the same lines without it"],
+    },
+  },
+  {
+    name: "content that lost its indentation inside an indented block is written as given, with a warning",
+    edits: [{ type: "replace", anchor: ref(5), content: "return 1\nlog(x)" }],
+    expect: {
+      lines: withLines(5, 1, "return 1", "log(x)"),
+      warned: [
+        'no line of content is indented, but the lines it replaces and those around it all start with "    "',
+      ],
+    },
+  },
+  {
+    name: "increments are not diff markers, and an unindented line after a blank line is not lost indentation",
+    edits: [
+      { type: "replace", anchor: ref(17), content: "++i;\n++j;" },
+      { type: "insert_after", anchor: ref(8), content: "def gamma():" },
+    ],
+    expect: {
+      lines: [
+        ...withLines(17, 1, "++i;", "++j;").slice(0, 8),
+        "def gamma():",
+        ...withLines(17, 1, "++i;", "++j;").slice(8),
+      ],
+    },
+  },
   // applied silently: nothing repeats that was not there
   {
     name: "content ending like the range it replaces, before the same line, changes nothing at the boundary",
