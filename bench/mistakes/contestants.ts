@@ -128,6 +128,44 @@ function viewFrom(refs: Map<number, string>, rowSeparator: string): View {
   };
 }
 
+/** One read through `tool`: the ref of every row `rowPattern` finds (its first group), by line number. */
+async function readView(
+  client: Client,
+  tool: string,
+  args: Record<string, unknown>,
+  rowPattern: RegExp,
+  rowSeparator: string,
+): Promise<View> {
+  const page = await callTool(client, tool, args);
+  if (page.isError) throw new Error(`${tool} ${JSON.stringify(args)}: ${page.text}`);
+  const refs = new Map<number, string>();
+  for (const match of page.text.matchAll(rowPattern)) refs.set(Number.parseInt(match[1]!, 10), match[1]!);
+  return viewFrom(refs, rowSeparator);
+}
+
+/** A session with a hashline tool: reads by offset and limit, edits as `{path, edits}` built by `toEdit`. */
+function hashlineSession(
+  client: Client,
+  tools: {
+    /** The read tool, the pattern of its rows (the ref as first group), and its row separator. */
+    read: [string, RegExp, string];
+    edit: string;
+    toEdit: (op: Op, view: View, lines: readonly string[], call: Call) => Record<string, unknown>;
+  },
+): Session {
+  const [readTool, rowPattern, rowSeparator] = tools.read;
+  return {
+    read: (path, from, to) =>
+      readView(client, readTool, { path, offset: from, limit: to - from + 1 }, rowPattern, rowSeparator),
+    async send(path, call, view, lines) {
+      const args = { path, edits: call.ops.map((op) => tools.toEdit(op, view, lines, call)) };
+      return { answer: await callTool(client, tools.edit, args), args };
+    },
+    raw: (tool, args) => callTool(client, tool, args),
+    close: () => client.close(),
+  };
+}
+
 // ---- lapp
 
 const LAPP_STYLE: RefStyle = {
@@ -138,7 +176,7 @@ const LAPP_STYLE: RefStyle = {
   flipCase: (id) => id.toLowerCase(),
 };
 
-function lappEdit(op: Op, view: View, lines: readonly string[], call: Call): Record<string, string> {
+function lappEdit(op: Op, view: View, lines: readonly string[], call: Call): Record<string, unknown> {
   const ref = (slot: Slot) => slotText(LAPP_STYLE, view, slot, lines);
   // lapp ignores one trailing newline, so each line ends with one: a last empty line is then really sent.
   const newLines = contentText(view, op.content);
@@ -156,22 +194,11 @@ export const lapp: Contestant = {
   warns: (text) => /^warning: /m.test(text),
   async open(root) {
     const client = await connect(LAPP_BINARY, ["--root", root], root);
-    return {
-      async read(path, from, to) {
-        const page = await callTool(client, "lapp_read", { path, offset: from, limit: to - from + 1 });
-        if (page.isError) throw new Error(`lapp_read ${path}: ${page.text}`);
-        const refs = new Map<number, string>();
-        for (const match of page.text.matchAll(/^(\d+)#([A-Z]{2})[:-]/gm))
-          refs.set(Number(match[1]), match[0].slice(0, -1));
-        return viewFrom(refs, ":");
-      },
-      async send(path, call, view, lines) {
-        const args = { path, edits: call.ops.map((op) => lappEdit(op, view, lines, call)) };
-        return { answer: await callTool(client, "lapp_edit", args), args };
-      },
-      raw: (tool, args) => callTool(client, tool, args),
-      close: () => client.close(),
-    };
+    return hashlineSession(client, {
+      read: ["lapp_read", /^(\d+#[A-Z]{2})[:-]/gm, ":"],
+      edit: "lapp_edit",
+      toEdit: lappEdit,
+    });
   },
 };
 
@@ -212,22 +239,11 @@ export function hashlinePeer(peersDir: string): Contestant {
     warns: (text) => /^Warnings:$/m.test(text),
     async open(root) {
       const client = await connect(process.execPath, [entry], root);
-      return {
-        async read(path, from, to) {
-          const page = await callTool(client, "read_file", { path, offset: from, limit: to - from + 1 });
-          if (page.isError) throw new Error(`read_file ${path}: ${page.text}`);
-          const refs = new Map<number, string>();
-          for (const match of page.text.matchAll(/^(\d+):([0-9a-f]{2})\|/gm))
-            refs.set(Number(match[1]), match[0].slice(0, -1));
-          return viewFrom(refs, "|");
-        },
-        async send(path, call, view, lines) {
-          const args = { path, edits: call.ops.map((op) => peerEdit(op, view, lines, call)) };
-          return { answer: await callTool(client, "edit_file", args), args };
-        },
-        raw: (tool, args) => callTool(client, tool, args),
-        close: () => client.close(),
-      };
+      return hashlineSession(client, {
+        read: ["read_file", /^(\d+:[0-9a-f]{2})\|/gm, "|"],
+        edit: "edit_file",
+        toEdit: peerEdit,
+      });
     },
   };
 }

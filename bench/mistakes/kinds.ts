@@ -51,6 +51,29 @@ function refSlip(form: RefForm) {
   };
 }
 
+/**
+ * A replace of lines `at..at+last` with their edited text, sent with `slip(content)` instead: fits where lines
+ * `at+check[0]..at+check[1]` are plain and `fits` holds. `evidence`: the lines the error must name.
+ */
+function contentSlip(options: {
+  last: number;
+  check: [number, number];
+  slip: (content: string[], file: readonly string[], at: number) => ContentLine[];
+  evidence?: (at: number) => number[];
+  fits?: (file: readonly string[], at: number) => boolean;
+}) {
+  return (file: readonly string[], at: number): Mistake | undefined => {
+    if (!plainSpan(file, at + options.check[0], at + options.check[1])) return undefined;
+    if (options.fits && !options.fits(file, at)) return undefined;
+    const content = editedSpan(file, at, at + options.last);
+    return {
+      intent: call(replaceOf(at, at + options.last, content)),
+      mistake: call(replaceOf(at, at + options.last, options.slip(content, file, at))),
+      evidence: options.evidence?.(at) ?? [],
+    };
+  };
+}
+
 const HASHLINE = ["lapp", "hashline"] as const;
 const ALL = ["lapp", "hashline", "text"] as const;
 
@@ -144,21 +167,11 @@ export const KINDS: readonly Kind[] = [
       "https://github.com/code-yeongyu/oh-my-openagent/issues/2243",
     ],
     formats: HASHLINE,
-    make(file, at) {
-      if (!plainSpan(file, at, at + 2)) return undefined;
-      const content = editedSpan(file, at, at + 2);
-      return {
-        intent: call(replaceOf(at, at + 2, content)),
-        mistake: call(
-          replaceOf(
-            at,
-            at + 2,
-            content.map((text, step) => ({ row: at + step, text })),
-          ),
-        ),
-        evidence: [],
-      };
-    },
+    make: contentSlip({
+      last: 2,
+      check: [0, 2],
+      slip: (content, _file, at) => content.map((text, step) => ({ row: at + step, text })),
+    }),
   },
   {
     id: "crlf-content",
@@ -204,15 +217,13 @@ export const KINDS: readonly Kind[] = [
       "https://github.com/Rianico/dsh-better-edit/issues/38",
     ],
     formats: ALL,
-    make(file, at) {
-      if (!plainSpan(file, at, at + 2) || file[at + 2] === file[at + 1]) return undefined;
-      const content = editedSpan(file, at, at + 1);
-      return {
-        intent: call(replaceOf(at, at + 1, content)),
-        mistake: call(replaceOf(at, at + 1, [...content, file[at + 1]!])),
-        evidence: [at + 2],
-      };
-    },
+    make: contentSlip({
+      last: 1,
+      check: [0, 2],
+      fits: (file, at) => file[at + 2] !== file[at + 1],
+      slip: (content, file, at) => [...content, file[at + 1]!],
+      evidence: (at) => [at + 2],
+    }),
   },
   {
     id: "one-line-repeats-next-two",
@@ -220,15 +231,13 @@ export const KINDS: readonly Kind[] = [
     group: "content",
     sources: ["https://github.com/can1357/oh-my-pi/pull/2709"],
     formats: ALL,
-    make(file, at) {
-      if (!plainSpan(file, at, at + 2) || file[at + 2] === file[at + 1]) return undefined;
-      const content = editedSpan(file, at, at);
-      return {
-        intent: call(replaceOf(at, at, content)),
-        mistake: call(replaceOf(at, at, [...content, file[at]!, file[at + 1]!])),
-        evidence: [at + 1, at + 2],
-      };
-    },
+    make: contentSlip({
+      last: 0,
+      check: [0, 2],
+      fits: (file, at) => file[at + 2] !== file[at + 1],
+      slip: (content, file, at) => [...content, file[at]!, file[at + 1]!],
+      evidence: (at) => [at + 1, at + 2],
+    }),
   },
   {
     id: "range-repeats-previous-line",
@@ -236,15 +245,13 @@ export const KINDS: readonly Kind[] = [
     group: "content",
     sources: ["https://github.com/can1357/oh-my-pi/pull/1667"],
     formats: ALL,
-    make(file, at) {
-      if (!plainSpan(file, at - 1, at + 1) || at < 3 || file[at - 3] === file[at - 2]) return undefined;
-      const content = editedSpan(file, at, at + 1);
-      return {
-        intent: call(replaceOf(at, at + 1, content)),
-        mistake: call(replaceOf(at, at + 1, [file[at - 2]!, ...content])),
-        evidence: [at - 1],
-      };
-    },
+    make: contentSlip({
+      last: 1,
+      check: [-1, 1],
+      fits: (file, at) => at >= 3 && file[at - 3] !== file[at - 2],
+      slip: (content, file, at) => [file[at - 2]!, ...content],
+      evidence: (at) => [at - 1],
+    }),
   },
   {
     id: "insert-after-repeats-anchor",
@@ -287,15 +294,13 @@ export const KINDS: readonly Kind[] = [
     group: "content",
     sources: ["https://github.com/can1357/oh-my-pi/pull/1667"],
     formats: ALL,
-    make(file, at) {
-      if (!plainSpan(file, at, at + 1) || file[at + 1] !== "" || blank(file[at + 2])) return undefined;
-      const content = editedSpan(file, at, at + 1);
-      return {
-        intent: call(replaceOf(at, at + 1, content)),
-        mistake: call(replaceOf(at, at + 1, [...content, ""])),
-        evidence: [at + 2],
-      };
-    },
+    make: contentSlip({
+      last: 1,
+      check: [0, 1],
+      fits: (file, at) => file[at + 1] === "" && !blank(file[at + 2]),
+      slip: (content) => [...content, ""],
+      evidence: (at) => [at + 2],
+    }),
   },
   {
     id: "diff-markers",
@@ -306,21 +311,7 @@ export const KINDS: readonly Kind[] = [
       "https://github.com/can1357/oh-my-pi/issues/9717",
     ],
     formats: ALL,
-    make(file, at) {
-      if (!plainSpan(file, at, at + 1)) return undefined;
-      const content = editedSpan(file, at, at + 1);
-      return {
-        intent: call(replaceOf(at, at + 1, content)),
-        mistake: call(
-          replaceOf(
-            at,
-            at + 1,
-            content.map((text) => `+${text}`),
-          ),
-        ),
-        evidence: [],
-      };
-    },
+    make: contentSlip({ last: 1, check: [0, 1], slip: (content) => content.map((text) => `+${text}`) }),
   },
   {
     id: "indentation-lost",
@@ -331,23 +322,12 @@ export const KINDS: readonly Kind[] = [
       "https://github.com/gsd-build/gsd-2/pull/215",
     ],
     formats: ALL,
-    make(file, at) {
-      if (!plainSpan(file, at, at + 1)) return undefined;
-      const around = file.slice(at - 2, at + 2);
-      if (!around.every((text) => /^[ \t]+\S/.test(text))) return undefined;
-      const content = editedSpan(file, at, at + 1);
-      return {
-        intent: call(replaceOf(at, at + 1, content)),
-        mistake: call(
-          replaceOf(
-            at,
-            at + 1,
-            content.map((text) => text.trimStart()),
-          ),
-        ),
-        evidence: [],
-      };
-    },
+    make: contentSlip({
+      last: 1,
+      check: [0, 1],
+      fits: (file, at) => file.slice(at - 2, at + 2).every((text) => /^[ \t]+\S/.test(text)),
+      slip: (content) => content.map((text) => text.trimStart()),
+    }),
   },
   {
     id: "line-doubled-on-purpose",
