@@ -15,7 +15,7 @@ import { failuresToError } from "./failures.ts";
 import * as say from "./messages.ts";
 import { planEdits } from "./plan.ts";
 import { contentNotes } from "./content-notes.ts";
-import { noteWarnings, placeRepeats, repeatFailure, repeatsError } from "./repeat-report.ts";
+import { placeNotes, placeRepeats, repeatFailure, repeatsError } from "./repeat-report.ts";
 import { findBoundaryRepeats } from "./repeats.ts";
 import { validateEdits, type EditFailure } from "./validate.ts";
 
@@ -82,11 +82,10 @@ export function applyResolved(
     return fail("NO_CHANGE", say.noChangeSummary(), say.noChangeDetails());
   const starts = newStarts(sorted);
   if (repeats.length > 0) outcome.repeats = placeRepeats(edits, repeats, (index) => starts.get(index)!);
-  for (const edit of sorted) {
-    const notes = contentNotes(doc.lines, edit);
-    if (notes.length > 0)
-      warnings.push(...noteWarnings(outcome.doc.lines, edit, starts.get(edit.index)!, notes));
-  }
+  const notes = sorted.flatMap((edit) =>
+    placeNotes(edit, starts.get(edit.index)!, contentNotes(doc.lines, edit)),
+  );
+  if (notes.length > 0) outcome.notes = notes;
   return ok(outcome);
 }
 

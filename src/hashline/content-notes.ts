@@ -2,9 +2,9 @@
 // indented where the lines it replaces and those around it all are. lapp writes it as given and warns, naming the
 // lines it wrote (docs/format.md, "When the content is wrong"); it never rewrites it.
 
-import { isRangeEdit, type ResolvedEdit } from "./edit-types.ts";
+import { isRangeEdit, type ResolvedEdit, type WrittenNote } from "./edit-types.ts";
 
-export type ContentNote = { kind: "diff-markers" } | { kind: "lost-indent"; indent: string };
+export type ContentNote = WrittenNote["note"];
 
 const leadingSpace = (text: string): string => /^[ \t]*/.exec(text)![0];
 const nonBlank = (lines: readonly string[]) => lines.filter((line) => line.trim() !== "");

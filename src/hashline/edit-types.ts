@@ -47,6 +47,15 @@ export interface EditOutcome {
   mapped: { ref: string; line: number }[];
   /** Content that repeats the lines next to it, applied with a warning (docs/format.md); absent when none. */
   repeats?: RepeatNote[];
+  /** Content written as given that is probably not what was meant (content-notes.ts); absent when none. */
+  notes?: WrittenNote[];
+}
+
+/** A content note on an applied edit, and the NEW file lines (1-based, inclusive) the edit wrote. */
+export interface WrittenNote {
+  place: string;
+  note: { kind: "diff-markers" } | { kind: "lost-indent"; indent: string };
+  lines: { from: number; to: number };
 }
 
 /** A boundary repeat that was applied: where the content's copy and the repeated lines are now. */

@@ -181,13 +181,17 @@ export const repeatApplied = (words: RepeatWording, earlier: string, later: stri
 export const repeatPreviewed = (words: RepeatWording): string =>
   `${words.place}: ${contentEnd(words.side, words.count)} ${words.count === 1 ? "repeats" : "repeat"} ${words.refs}, ${neighbourWords(words.side, words.count)}: the file would hold ${words.count === 1 ? "that line" : "those lines"} twice`;
 
+/** What a written note says: with the refs of the lines written (`span`), or for a dry run without them. */
+const writtenAs = (span: string | undefined): string =>
+  span === undefined ? "it would be written as given" : `it was written as given (now ${span})`;
+
 /** Every content line started with a diff's "+": written as given, with the one call that would take them off. */
-export const diffMarkersWritten = (place: string, span: string): string =>
-  `${place}: every line of content starts with "+", as the added lines of a diff do; it was written as given (now ${span}). If the "+" was not meant, replace ${span} with the same lines without it`;
+export const diffMarkersWritten = (place: string, span?: string): string =>
+  `${place}: every line of content starts with "+", as the added lines of a diff do; ${writtenAs(span)}. If the "+" was not meant, ${span === undefined ? "send the lines" : `replace ${span} with the same lines`} without it`;
 
 /** No content line indented inside an indented block: written as given, with the call that would indent it. */
-export const lostIndentWritten = (place: string, indent: string, span: string): string =>
-  `${place}: no line of content is indented, but the lines it replaces and those around it all start with ${JSON.stringify(indent)}; it was written as given (now ${span}). If the indentation was lost, replace ${span} with the lines indented`;
+export const lostIndentWritten = (place: string, indent: string, span?: string): string =>
+  `${place}: no line of content is indented, but the lines it replaces and those around it all start with ${JSON.stringify(indent)}; ${writtenAs(span)}. If the indentation was lost, ${span === undefined ? "send the lines" : `replace ${span} with the lines`} indented`;
 
 /** A content line that kept its copied row prefix while other lines have none. */
 export function partialPrefixes(

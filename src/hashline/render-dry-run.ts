@@ -6,7 +6,7 @@ import { abbreviatedRows, mergeWindows, shownLinesOfWindows } from "./abbreviate
 import type { EditOutcome } from "./edit-types.ts";
 import { displayText, formatContextRow, formatRow } from "./format.ts";
 import * as say from "./messages.ts";
-import { repeatPreview } from "./repeat-report.ts";
+import { noteWarning, repeatPreview } from "./repeat-report.ts";
 import { RESULT_CONTEXT } from "./render-result.ts";
 
 /** Old line numbers whose rows (with their current refs) the preview shows: what the session records. */
@@ -53,5 +53,6 @@ export function renderDryRun(displayPath: string, before: TextDocument, outcome:
   out.push(say.dryRunNote());
   for (const warning of outcome.warnings) out.push(say.warningLine(warning));
   for (const note of outcome.repeats ?? []) out.push(say.warningLine(repeatPreview(old, note)));
+  for (const note of outcome.notes ?? []) out.push(say.warningLine(noteWarning(note)));
   return out.join("\n");
 }

@@ -7,7 +7,7 @@ import { abbreviatedRows, mergeWindows, shownLinesOfWindows } from "./abbreviate
 import type { EditOutcome } from "./edit-types.ts";
 import { formatContextRow, formatRow } from "./format.ts";
 import * as say from "./messages.ts";
-import { linesNamedBy, repeatWarning } from "./repeat-report.ts";
+import { linesNamedBy, noteWarning, repeatWarning } from "./repeat-report.ts";
 
 /** Context lines shown on each side of a changed region. */
 export const RESULT_CONTEXT = 1;
@@ -84,5 +84,6 @@ export function renderEditSuccess(
   });
   for (const warning of outcome.warnings) out.push(say.warningLine(warning));
   for (const note of outcome.repeats ?? []) out.push(say.warningLine(repeatWarning(lines, note)));
+  for (const note of outcome.notes ?? []) out.push(say.warningLine(noteWarning(note, lines)));
   return clipToBudget(out.join("\n"), maxOutputTokens, cutAtBudget);
 }

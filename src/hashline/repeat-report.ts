@@ -3,7 +3,7 @@
 // also the warnings of content-notes.ts, naming the lines an edit wrote.
 
 import { LappError } from "../errors.ts";
-import { isRangeEdit, type RepeatNote, type ResolvedEdit } from "./edit-types.ts";
+import { isRangeEdit, type RepeatNote, type ResolvedEdit, type WrittenNote } from "./edit-types.ts";
 import { formatMarkedRow } from "./format.ts";
 import { refOf } from "./hash.ts";
 import * as say from "./messages.ts";
@@ -142,17 +142,16 @@ export function linesNamedBy(notes: readonly RepeatNote[] | undefined): number[]
   return [...named].sort((a, b) => a - b);
 }
 
-/** The warnings of `notes` on `edit`, whose lines start at new index `start` of `lines` (the new file). */
-export function noteWarnings(
-  lines: readonly string[],
-  edit: ResolvedEdit,
-  start: number,
-  notes: readonly ContentNote[],
-): string[] {
-  const span = spanRefs(lines, start + 1, start + edit.lines.length);
-  return notes.map((note) =>
-    note.kind === "diff-markers"
-      ? say.diffMarkersWritten(placeOf(edit), span)
-      : say.lostIndentWritten(placeOf(edit), note.indent, span),
-  );
+/** `notes` on `edit`, whose lines start at new index `start` (0-based) of the new file. */
+export function placeNotes(edit: ResolvedEdit, start: number, notes: readonly ContentNote[]): WrittenNote[] {
+  const lines = { from: start + 1, to: start + edit.lines.length };
+  return notes.map((note) => ({ place: placeOf(edit), note, lines }));
+}
+
+/** The warning of a written note: with the refs of its lines in the new file, or (a dry run) without them. */
+export function noteWarning(written: WrittenNote, newLines?: readonly string[]): string {
+  const span = newLines && spanRefs(newLines, written.lines.from, written.lines.to);
+  return written.note.kind === "diff-markers"
+    ? say.diffMarkersWritten(written.place, span)
+    : say.lostIndentWritten(written.place, written.note.indent, span);
 }

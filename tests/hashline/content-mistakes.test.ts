@@ -341,4 +341,17 @@ describe("what a repeat's answer shows", () => {
     const preview = renderDryRun("f", doc, result.value);
     expect(preview).toContain(`repeat ${r(3)}..${r(4)}, the 2 lines right before where they go`);
   });
+
+  test("a dry run's content warning says what would be written, naming no refs of a file that does not exist", () => {
+    const result = applyEdits(doc, [{ type: "replace", anchor: r(5), content: "+c();\n+d();" }]);
+    if (!result.ok) throw result.error;
+    const preview = renderDryRun("f", doc, result.value);
+    expect(preview).toContain(
+      'every line of content starts with "+", as the added lines of a diff do; it would be written as given',
+    );
+    expect(preview).not.toContain("now 5#");
+    expect(renderEditSuccess("f", result.value)).toContain(
+      `it was written as given (now ${refOf(5, "+c();")}..`,
+    );
+  });
 });
