@@ -2,7 +2,7 @@
 // Everything here is pure; the tool loads the file, calls applyEdits, writes outcome.doc, renders.
 
 export { applyEdits, applyResolved } from "./apply.ts";
-export { stripCopiedPrefixes, splitContent } from "./content.ts";
+export { copiedPrefixError, stripCopiedPrefixes, splitContent } from "./content.ts";
 export type {
   ChangedRegion,
   EditInput,

@@ -8,6 +8,7 @@ import { prose, row, type Answer, type AnswerItem } from "./answer.ts";
 import type { EditOutcome } from "./edit-types.ts";
 import { displayText } from "./format.ts";
 import * as say from "./messages.ts";
+import { noteWarning, repeatPreview } from "./repeat-report.ts";
 import { RESULT_CONTEXT } from "./render-result.ts";
 
 function previewWindows(before: TextDocument, outcome: EditOutcome) {
@@ -55,6 +56,11 @@ export function dryRunAnswer(displayPath: string, before: TextDocument, outcome:
     for (; line <= group.to; line++) items.push(markedRow(" ", line, old[line - 1]!));
   });
   items.push(prose(say.dryRunNote(), true));
-  for (const warning of outcome.warnings) items.push(prose(say.warningLine(warning), true));
+  const warnings = [
+    ...outcome.warnings,
+    ...(outcome.repeats ?? []).map((note) => repeatPreview(old, note)),
+    ...(outcome.notes ?? []).map((note) => noteWarning(note)),
+  ];
+  for (const warning of warnings) items.push(prose(say.warningLine(warning), true));
   return { items, cutNote: (kept, all) => prose(cutAtBudget(kept, all)) };
 }

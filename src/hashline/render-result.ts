@@ -6,18 +6,43 @@ import { abbreviatedRows, mergeWindows } from "./abbreviate.ts";
 import { prose, row, type Answer, type AnswerItem } from "./answer.ts";
 import type { EditOutcome } from "./edit-types.ts";
 import * as say from "./messages.ts";
+import { linesNamedBy, noteWarning, repeatWarning } from "./repeat-report.ts";
 
 /** Context lines shown on each side of a changed region. */
 export const RESULT_CONTEXT = 1;
 
-/** The windows of the new file the success text shows: each region with its context, merged when they touch. */
+/** A changed region, or a line outside every region that a warning names (shown as a context row). */
+interface ShownSpan {
+  start: number;
+  lineCount: number;
+  /** A named line: its window is the line alone. */
+  named?: true;
+}
+
+/**
+ * The windows of the new file the success text shows: each region with its context, and each line a warning names
+ * (a repeat's copy and original), merged when they touch.
+ */
 function resultWindows(outcome: EditOutcome) {
   const total = outcome.doc.lines.length;
+  const regions: ShownSpan[] = outcome.regions;
+  const inRegion = (line: number) =>
+    regions.some((region) => line >= region.start && line < region.start + region.lineCount);
+  const named: ShownSpan[] = linesNamedBy(outcome.repeats)
+    .filter((line) => line <= total && !inRegion(line))
+    .map((line) => ({ start: line, lineCount: 0, named: true }));
+  const spans = [...regions, ...named].sort(
+    (a, b) => a.start - b.start || (a.named ? 1 : 0) - (b.named ? 1 : 0),
+  );
   // A pure deletion (lineCount 0) still gets a window: the lines either side of the gap.
-  return mergeWindows(outcome.regions, (region) => ({
-    from: Math.max(1, region.start - RESULT_CONTEXT),
-    to: Math.min(total, region.start + region.lineCount - 1 + RESULT_CONTEXT),
-  }));
+  return mergeWindows(spans, (span) =>
+    span.named
+      ? { from: span.start, to: span.start }
+      : {
+          from: Math.max(1, span.start - RESULT_CONTEXT),
+          to: Math.min(total, span.start + span.lineCount - 1 + RESULT_CONTEXT),
+        },
+  );
 }
 
 /** The success answer; cut at the output budget, it says so on its last row. */
@@ -45,6 +70,11 @@ export function editSuccessAnswer(displayPath: string, outcome: EditOutcome): An
     }
     for (; line <= group.to; line++) items.push(row(line, lines[line - 1]!, "context"));
   });
-  for (const warning of outcome.warnings) items.push(prose(say.warningLine(warning), true));
+  const warnings = [
+    ...outcome.warnings,
+    ...(outcome.repeats ?? []).map((note) => repeatWarning(lines, note)),
+    ...(outcome.notes ?? []).map((note) => noteWarning(note, lines)),
+  ];
+  for (const warning of warnings) items.push(prose(say.warningLine(warning), true));
   return { items, cutNote: (kept, all) => prose(cutAtBudget(kept, all)) };
 }

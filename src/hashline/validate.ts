@@ -2,7 +2,7 @@
 // Never stops at the first problem — all failures are collected so the model fixes them in one retry.
 
 import type { TextDocument } from "../text/document.ts";
-import { splitContent, stripCopiedPrefixes } from "./content.ts";
+import { copiedPrefixLines, splitContent, stripCopiedPrefixes } from "./content.ts";
 import { EDIT_TYPES, type EditInput, type EditOptions, type ResolvedEdit } from "./edit-types.ts";
 import { lineId } from "./hash.ts";
 import * as say from "./messages.ts";
@@ -71,6 +71,9 @@ function validateOne(
   const anchor = present(edit.anchor);
   const start = present(edit.start);
   const end = present(edit.end);
+  // Taken first: a copied prefix left on some lines is refused, but the edit still resolves (with the lines as
+  // meant) so the same answer can also name a line its content repeats (apply.ts).
+  const content = edit.content === undefined ? undefined : takeContent(edit.content, index, state);
   const failuresBefore = state.failures.length;
 
   /** Parses one ref and resolves it to a current line (docs/format.md); records failures. */
@@ -127,8 +130,6 @@ function validateOne(
     }
     return { ok: false };
   };
-
-  const content = edit.content === undefined ? undefined : takeContent(edit.content, index, state.warnings);
 
   if (type === "replace" || type === "delete") {
     if (type === "replace" && content === undefined) invalid(say.replaceNeedsContent(index));
@@ -216,10 +217,27 @@ function present(value: string | undefined): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-function takeContent(raw: string, index: number, warnings: Validation["warnings"]): string[] {
+/**
+ * The new lines of `raw`: prefixes copied onto every line are stripped (with a warning); prefixes left on only some
+ * lines are refused (INVALID_EDIT naming each line and its text without the prefix), never written or guessed.
+ */
+function takeContent(raw: string, index: number, state: Validation): string[] {
   const { content, stripped } = stripCopiedPrefixes(raw);
-  if (stripped) warnings.push({ index, text: say.prefixesStripped(index) });
-  return splitContent(content);
+  if (stripped) {
+    state.warnings.push({ index, text: say.prefixesStripped(index) });
+    return splitContent(content);
+  }
+  const lines = splitContent(content);
+  const prefixed = copiedPrefixLines(lines);
+  if (prefixed.length === 0) return lines;
+  state.failures.push({
+    code: "INVALID_EDIT",
+    index,
+    message: say.partialPrefixes(say.editPlace(index, "content"), prefixed),
+  });
+  const meant = [...lines];
+  for (const item of prefixed) meant[item.line - 1] = item.text;
+  return meant;
 }
 
 function refLabel(doc: TextDocument, line: number): string {

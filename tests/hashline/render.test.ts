@@ -2,20 +2,8 @@
 // on each side, groups separated, long regions abbreviated, warnings last.
 import { describe, expect, test } from "bun:test";
 import { ABBREVIATED_HEAD, ABBREVIATED_TAIL } from "../../src/hashline/abbreviate.ts";
-import { clipAnswer } from "../../src/budget/clip-answer.ts";
-import { renderAnswer, type Answer } from "../../src/hashline/answer.ts";
-import { applyEdits, dryRunAnswer, editSuccessAnswer, type EditInput } from "../../src/hashline/edit.ts";
-import type { EditOutcome } from "../../src/hashline/edit-types.ts";
-
-/** An answer as the session renders it: cut at `maxTokens` first. */
-function rendered(answer: Answer, maxTokens = Number.POSITIVE_INFINITY): string {
-  const clipped = clipAnswer(answer, maxTokens);
-  return renderAnswer(answer, clipped.items, clipped.cut);
-}
-const renderEditSuccess = (path: string, outcome: EditOutcome, maxTokens?: number) =>
-  rendered(editSuccessAnswer(path, outcome), maxTokens);
-const renderDryRun = (path: string, before: TextDocument, outcome: EditOutcome) =>
-  rendered(dryRunAnswer(path, before, outcome));
+import { applyEdits, type EditInput } from "../../src/hashline/edit.ts";
+import { renderDryRun, renderEditSuccess } from "../support/render.ts";
 import { lineId, refOf } from "../../src/hashline/hash.ts";
 import { documentFromText, type TextDocument } from "../../src/text/document.ts";
 
