@@ -1,6 +1,7 @@
 // The only code that writes user files, all through one verified directory descriptor (src/files/beneath.ts): a
 // temp copy beside the target (exclusive create, fsync), then — under the version lock, after checking the file is
 // exactly what was loaded — rename over it, fsync the directory, and check that what landed is what was written.
+// Removing a file (a patch's Delete File) goes through the same directory descriptor, lock and check.
 
 import {
   close,
@@ -121,7 +122,7 @@ function closeInBackground(descriptor: number): void {
   close(descriptor, () => {});
 }
 
-function openParent(request: WriteRequest): DirectoryHandle {
+function openParent(request: Pick<WriteRequest, "real" | "root" | "realRelative">): DirectoryHandle {
   if (request.root !== undefined && request.realRelative !== undefined) {
     const slash = request.realRelative.lastIndexOf("/");
     return openDirectoryBeneath(request.root, slash === -1 ? "" : request.realRelative.slice(0, slash));
@@ -360,4 +361,53 @@ function syncDirectory(directory: DirectoryHandle) {
 function describe(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code ?? (error instanceof Error ? error.message : String(error));
+}
+
+export interface RemoveRequest {
+  real: string;
+  display: string;
+  /** The version that was loaded: the file is removed only while it is still exactly that. */
+  expected: FileIdentity;
+  root?: string;
+  realRelative?: string;
+}
+
+/**
+ * Removes a file (a patch's Delete File), through the same verified directory and under the same version lock as a
+ * write: FILE_CHANGED when it moved on since `expected` was loaded, PERMISSION_DENIED when lapp's user may not remove
+ * it. unlink(2) is atomic: the name is there with the loaded bytes, or gone.
+ */
+export function removeFileAtomic(request: RemoveRequest): Result<true> {
+  const { display } = request;
+  const name = basename(request.real);
+  let directory: DirectoryHandle;
+  try {
+    directory = openParent(request);
+  } catch (error) {
+    if (isPermissionErrno(errnoOf(error))) return fail("PERMISSION_DENIED", permissionDenied(display));
+    return fail("FILE_CHANGED", directoryMoved(display));
+  }
+  try {
+    const target = statEntry(directory, name);
+    if (target === undefined || target === "symlink" || !target.isFile())
+      return fail("FILE_CHANGED", fileChanged(display));
+    const lock = lockVersion({ directory, name }, request.expected);
+    if (!lock.held) return fail("FILE_CHANGED", otherWriter(display));
+    try {
+      if (!unchangedSinceLoad(directory, name, request.expected))
+        return fail("FILE_CHANGED", fileChanged(display));
+      directory.unlink(name);
+      syncDirectory(directory);
+      return ok(true);
+    } finally {
+      lock.release();
+    }
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (isPermissionErrno(errno)) return fail("PERMISSION_DENIED", permissionDenied(display));
+    if (errno === ESCAPED) return fail("FILE_CHANGED", fileChanged(display));
+    return fail("WRITE_FAILED", writeFailed(display, describe(error)));
+  } finally {
+    directory.close();
+  }
 }

@@ -18,7 +18,7 @@ export const locatorFields = {
     v.pipe(
       v.string(),
       v.description(
-        'Ref of the block\'s header line (e.g. "12#KT"), or of any line inside the block. Give anchor or pattern.',
+        'Ref of the block\'s header line (e.g. "12#KT"), or of any line inside the block. Give anchor or pattern (with a text locator, anchor picks the place holding its line).',
       ),
     ),
   ),
@@ -101,7 +101,7 @@ function findTarget(
 }
 
 /** The line an anchor names, checked by the one ref verifier every tool uses (docs/format.md). */
-function verifiedAnchorLine(lines: readonly string[], anchor: string, shown: ShownRows): number {
+export function verifiedAnchorLine(lines: readonly string[], anchor: string, shown: ShownRows): number {
   const ref = unwrap(parseRef(anchor, exampleRefOf(lines)));
   if (ref.kind !== "line") throw new LappError("INVALID_REF", say.anchorIsNoLine(anchor));
   const verdict = verifyLineRef(lines, ref.line, ref.id, shown);
