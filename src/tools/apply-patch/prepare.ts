@@ -2,17 +2,20 @@
 // each hunk placed, each new file's name checked free, each deleted file checked to be what the patch says. Any
 // problem in any file refuses the whole patch, every problem listed (rows shown recorded per file).
 
+import { accessSync, constants } from "node:fs";
+import { dirname } from "node:path";
 import { clipToBudget } from "../../budget/budget.ts";
 import { cutAtBudget } from "../../budget/messages.ts";
 import { LappError } from "../../errors.ts";
 import { applyResolved, type EditOutcome, type ResolvedEdit } from "../../hashline/edit.ts";
 import { MAX_EDIT_BYTES } from "../../limits.ts";
 import { fileExists } from "../../messages.ts";
-import { fileTooLarge } from "../../files/messages.ts";
+import { fileTooLarge, permissionDenied } from "../../files/messages.ts";
 import { withFinalNewline } from "../../patch/final-newline.ts";
 import { placeHunks, type HunkProblem } from "../../patch/locate.ts";
 import * as say from "../../patch/messages.ts";
 import type { PatchFormat } from "../../patch/types.ts";
+import type { GuardedPath } from "../../security/guard.ts";
 import type { EditSession } from "../../session/edit-session.ts";
 import type { SessionFile } from "../../session/session-file.ts";
 import { encodeText } from "../../text/codec.ts";
@@ -93,6 +96,8 @@ function prepareOne(
     return { kind: "add", target, lines: patch.lines, bytes };
   }
   const file = session.open(path);
+  const unwritable = writabilityProblem(path, patch.kind === "delete" || target.moveTo !== undefined);
+  if (unwritable !== undefined) return void refuse(file, unwritable);
   if (patch.kind === "delete") {
     const expected = patch.oldLines;
     if (expected !== undefined && !sameLines(expected, file.lines))
@@ -121,6 +126,21 @@ function prepareOne(
       ),
     );
   return { kind: "update", target, file, outcome, hunks: patch.hunks.length };
+}
+
+/**
+ * A file (or, to remove it, its directory) lapp's user may not write, found before the first write rather than when
+ * its turn comes and the files before it are written already. The writer checks again; this only spares a patch
+ * half applied in the common case.
+ */
+function writabilityProblem(path: GuardedPath, removes: boolean): HunkProblem | undefined {
+  try {
+    accessSync(path.real, constants.W_OK);
+    if (removes) accessSync(dirname(path.real), constants.W_OK | constants.X_OK);
+    return undefined;
+  } catch {
+    return plain("PERMISSION_DENIED", permissionDenied(path.display));
+  }
 }
 
 /** A Latin-1 file cannot hold every character: checked before any file is written, not when this one's turn comes. */
