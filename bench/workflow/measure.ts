@@ -1,11 +1,13 @@
-// The agent-workflow part of `npm run bench`: for every change of the corpus, the read-once agent on dist/lapp
-// and on the text-addressed peer, then the outside-change scenario (7 and 50 lines). A fresh server per run.
+// The agent-workflow part of `npm run bench`: for every change of the corpus, the read-once agent on dist/lapp (by
+// refs, and by old text with lapp_replace_block) and on the text-addressed peer, then the outside-change scenario (7
+// and 50 lines). A fresh server per run.
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { CorpusCase } from "../corpus/manifest.ts";
 import type { FilePair } from "../diff/file-pair.ts";
 import { startLappClient, type LappClient } from "../support/lapp-client.ts";
+import { runBlockAgent } from "./block-agent.ts";
 import { runLappAgent } from "./lapp-agent.ts";
 import { runOutsideChange } from "./outside-change.ts";
 import type { AgentWorkflowResults, OutsideChangeResult } from "./results.ts";
@@ -22,13 +24,24 @@ export async function measureAgentWorkflow(
 ): Promise<AgentWorkflowResults> {
   const t0 = performance.now();
   const language = new Map(cases.map((item) => [item.id, item.language]));
-  const results: AgentWorkflowResults = { lapp: [], textPeer: [], outside: [], durationSeconds: 0 };
+  const results: AgentWorkflowResults = {
+    lapp: [],
+    textPeer: [],
+    replaceBlock: [],
+    outside: [],
+    durationSeconds: 0,
+  };
   for (const [index, pair] of pairs.entries()) {
     const root = makeDir(join(scratch, `workflow-${index}`));
     results.lapp.push(
       await withServer(makeDir(join(root, "lapp")), (lapp) => runLappAgent(lapp, join(root, "lapp"), pair)),
     );
     results.textPeer.push(await runTextPeer(makeDir(join(root, "text")), pair));
+    results.replaceBlock!.push(
+      await withServer(makeDir(join(root, "blocks")), (lapp) =>
+        runBlockAgent(lapp, join(root, "blocks"), pair),
+      ),
+    );
     for (const count of OUTSIDE_INSERTIONS) {
       const outsideRoot = makeDir(join(root, `outside-${count}`));
       const outside: OutsideChangeResult = await withServer(outsideRoot, (lapp) =>

@@ -188,7 +188,7 @@ function closingQuote(text: string): number {
 }
 
 /** git's C-style quoting of names with special characters: `"a/caf\303\251.txt"`. */
-export function unquote(raw: string): string {
+function unquote(raw: string): string {
   const text = raw.trim();
   if (!text.startsWith('"') || !text.endsWith('"') || text.length < 2) return text;
   const bytes: number[] = [];

@@ -9,6 +9,7 @@ import type { Resolve } from "../session/edit-session.ts";
 import { prepareFiles } from "./apply-patch/prepare.ts";
 import { withPatchFiles } from "./apply-patch/targets.ts";
 import { previewPatch, writePatch } from "./apply-patch/write.ts";
+import { WHICH_EDIT_TOOL } from "../messages.ts";
 import { defineTool } from "./tool.ts";
 
 export const applyPatchTool = defineTool({
@@ -16,7 +17,7 @@ export const applyPatchTool = defineTool({
   description: `Apply a patch you already wrote: a unified diff (--- / +++ headers and @@ hunks, as git diff writes it) or the *** Begin Patch envelope (*** Update File: / *** Add File: / *** Delete File: / *** Move to:, @@ chunks, *** End Patch); one file or several.
 Each hunk is placed by its context and removed lines (line numbers are only hints): exactly, else with whitespace normalised (added lines then move with the indentation found). It must occur once after the hunk before it; at several places it is refused listing every place (an @@ -N line number or @@ scope line may pick one), nowhere it is refused showing the most similar rows.
 All or nothing: if any hunk of any file does not apply, nothing is written and every problem is listed. Then every file is written atomically, one after the other. Line endings, encodings and byte order marks are kept as lapp_edit keeps them. New and deleted files go through the same path checks as lapp_write.
-Prefer it when you already have the change as a diff; lapp_edit for small edits by ref; lapp_replace_block for whole functions.
+${WHICH_EDIT_TOOL}
 The result lists each file's changed lines with fresh refs, usable in lapp_edit. dry_run:true checks and previews without writing.
 Example: {"patch":"--- a/app.py\\n+++ b/app.py\\n@@ -3,3 +3,3 @@ def total(items):\\n     subtotal = sum(items)\\n-    return subtotal\\n+    return round(subtotal, 2)\\n \\n"}`,
   schema: v.object({

@@ -15,6 +15,7 @@ import {
   refuseTextWithPattern,
   textField,
 } from "./content-target.ts";
+import { WHICH_EDIT_TOOL } from "../messages.ts";
 import { defineTool } from "./tool.ts";
 
 export const insertBlockTool = defineTool({
@@ -23,6 +24,7 @@ export const insertBlockTool = defineTool({
 Name the block by its text: anchor_content, exact lines you have (the indentation all of them share and trailing spaces are ignored when they occur nowhere exactly, unless normalize_whitespace:false) — or by anchor (a ref inside it: the whole innermost block is taken, as lapp_find_block does) or pattern (its header line, + literal, occurrence). A text found at several places is refused listing every place (pick one with occurrence or anchor); found nowhere, the error shows the most similar rows.
 position is "before" or "after" the block. The new lines keep your indentation relative to anchor_content and move with it when it was found at another indentation; with anchor or pattern, content indented consistently is shifted to the block's first line. dry_run:true previews without writing.
 The result lists the new lines with fresh refs, like lapp_edit.
+${WHICH_EDIT_TOOL}
 Example: {"path":"app/cart.py","anchor_content":"    def total(self):\\n        return sum(self.items)","position":"after","content":"\\n    def count(self):\\n        return len(self.items)"}`,
   schema: v.object({
     path: pathField,

@@ -19,6 +19,7 @@ import {
   textField,
   type LocatedBlock,
 } from "./content-target.ts";
+import { WHICH_EDIT_TOOL } from "../messages.ts";
 import { defineTool } from "./tool.ts";
 
 const newText = (what: string) => v.optional(v.pipe(v.string(), v.description(what)));
@@ -28,7 +29,7 @@ export const replaceBlockTool = defineTool({
   description: `Replace a whole block (function, class, method, Markdown section) with new text in one atomic write: no need to name its last line.
 Locate the block as lapp_find_block does: anchor (the ref of its header line, checked like any ref: if the file changed, nothing is written and the error shows fresh refs) or pattern (+ literal, occurrence) — or by its text: old_content, the exact old lines you have (the indentation all of them share and trailing spaces are ignored when they occur nowhere exactly, unless normalize_whitespace:false). Old text found at several places is refused listing every place (pick one with occurrence or anchor, or give more lines); found nowhere, the error shows the most similar rows.
 content is the complete new block (new_content is accepted as its other name). By header: content indented consistently at another indentation than the header is shifted to it (with a warning). By old_content: the new lines move by as much as the old text's indentation differed from the file's. dry_run:true previews the change without writing.
-Prefer it for whole functions; lapp_edit for small scattered changes by ref; lapp_apply_patch for a diff you already wrote.
+${WHICH_EDIT_TOOL}
 The result lists the new lines with fresh refs, like lapp_edit.
 Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items):\\n    return sum(item.price for item in items)"}
 Example: {"path":"app/cart.py","old_content":"    return total","content":"    return round(total, 2)"}`,

@@ -166,7 +166,7 @@ describe("line endings and encodings are kept", () => {
       put("e.txt", before);
       const applied = await lapp.call("lapp_apply_patch", { patch: diff });
       expect(applied.isError).toBe(false);
-      expect(bytes("e.txt")).toEqual(after);
+      expect([...bytes("e.txt")]).toEqual([...after]);
     });
   }
 

@@ -282,3 +282,67 @@ describe("property: diffs of random files", () => {
     ]);
   });
 });
+
+describe("property: any text as a patch, on any file", () => {
+  const row = fc.constantFrom(
+    "@@",
+    "@@ -1,2 +1,2 @@",
+    "@@ -3 +3,0 @@",
+    "@@ def f():",
+    "--- a/f.py",
+    "+++ b/f.py",
+    "*** Begin Patch",
+    "*** Update File: f.py",
+    "*** End of File",
+    "*** End Patch",
+    "\\ No newline at end of file",
+    " x = 1",
+    "-x = 1",
+    "+x = 2",
+    " ",
+    "",
+    "-}",
+    "+}",
+    " def f():",
+    "-    return 1",
+    "+    return 2",
+    "garbage",
+  );
+  const fileLine = fc.constantFrom("x = 1", "def f():", "    return 1", "}", "", "y");
+
+  test("reading never throws, placing never throws, and what is placed applies", () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 14 }), fc.array(fileLine, { maxLength: 12 }), (rows, lines) => {
+        const parsed = parsePatch(rows.join("\n"));
+        if (!parsed.ok) {
+          expect(parsed.error.code).toBe("INVALID_PATCH");
+          return;
+        }
+        for (const file of parsed.value.files) {
+          if (file.kind !== "update") continue;
+          const doc = documentFromText(lines.map((line) => `${line}\n`).join(""));
+          const placement = placeHunks(doc.lines, file.hunks, {
+            format: parsed.value.format,
+            display: "f.py",
+          });
+          if (!placement.ok) continue;
+          // The engine takes resolved edits as they are: they must never overlap.
+          let consumed = 0;
+          for (const edit of placement.value.edits) {
+            if (edit.type === "insert_after" || edit.type === "insert_before") {
+              expect(edit.gap).toBeGreaterThanOrEqual(consumed);
+              consumed = edit.gap;
+            } else {
+              expect(edit.start).toBeGreaterThan(consumed);
+              consumed = edit.end;
+            }
+          }
+          const applied = applyResolved(doc, placement.value.edits);
+          if (!applied.ok) expect(applied.error.code).toBe("NO_CHANGE");
+          else expect(applied.value.doc.lines.length).toBe(applied.value.doc.terminators.length);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -8,9 +8,6 @@ const plural = (count: number, one: string, many = `${one}s`): string =>
 
 const NOTHING_WRITTEN = "; nothing was written";
 
-/** `old_content (5 lines)`: what the text is called, with its size. */
-export const textName = (what: string, lineCount: number): string => `${what} (${plural(lineCount, "line")})`;
-
 export const ambiguousText = (what: string, count: number, display: string, writes: boolean): string =>
   `${what} occurs at ${count} places in ${display}${writes ? NOTHING_WRITTEN : ""}`;
 
