@@ -9,6 +9,7 @@ import { planApplyPatch } from "../../bench/costs/apply-patch.ts";
 import { diffLines } from "../../bench/diff/myers.ts";
 import { unifiedDiff } from "../../bench/diff/unified.ts";
 import { applyResolved } from "../../src/hashline/edit.ts";
+import { isRangeEdit } from "../../src/hashline/edit-types.ts";
 import { withFinalNewline } from "../../src/patch/final-newline.ts";
 import { placeHunks, type Placement } from "../../src/patch/locate.ts";
 import { parsePatch } from "../../src/patch/parse.ts";
@@ -329,7 +330,7 @@ describe("property: any text as a patch, on any file", () => {
           // The engine takes resolved edits as they are: they must never overlap.
           let consumed = 0;
           for (const edit of placement.value.edits) {
-            if (edit.type === "insert_after" || edit.type === "insert_before") {
+            if (!isRangeEdit(edit)) {
               expect(edit.gap).toBeGreaterThanOrEqual(consumed);
               consumed = edit.gap;
             } else {
