@@ -10,7 +10,8 @@ import { ambiguityRefusal, nowhereRefusal, type Sought } from "../blocks/content
 import type { ErrorCode } from "../errors.ts";
 import type { ResolvedEdit } from "../hashline/edit-types.ts";
 import * as say from "./messages.ts";
-import { oldSide, type PatchFormat, type PatchHunk } from "./types.ts";
+import { refOf } from "../hashline/hash.ts";
+import { newSide, oldSide, type PatchFormat, type PatchHunk } from "./types.ts";
 
 export interface PlacedHunks {
   readonly edits: ResolvedEdit[];
@@ -79,9 +80,10 @@ export function placeHunks(
       }
       const refusal = nowhereRefusal(lines, old, sought, true);
       const outOfOrder = cursor > 0 && findContent(lines, old).matches.length > 0;
-      problems.push(
-        outOfOrder ? { ...refusal, details: [say.hunkOutOfOrder(), ...refusal.details] } : refusal,
-      );
+      const applied = appliedAlready(lines, hunk);
+      const notes = [...(outOfOrder ? [say.hunkOutOfOrder()] : []), ...(applied ? [applied.note] : [])];
+      const shownLines = [...refusal.shownLines, ...(applied?.lines ?? [])];
+      problems.push({ ...refusal, details: [...notes, ...refusal.details], shownLines });
       return;
     }
     if (matches.length > 1 && hunk.oldStart !== undefined) {
@@ -106,6 +108,24 @@ export function placeHunks(
   return problems.length > 0
     ? { ok: false, problems }
     : { ok: true, value: { edits, warnings, finalNewline } };
+}
+
+/**
+ * When a hunk's old lines are gone but its new lines are there, exactly once: most likely the patch (or this hunk)
+ * was applied before — say so, so a patch sent again after an interruption is not taken for a wrong one.
+ */
+function appliedAlready(
+  lines: readonly string[],
+  hunk: PatchHunk,
+): { note: string; lines: number[] } | undefined {
+  const added = newSide(hunk);
+  if (!hunk.lines.some((line) => line.op === "+") || added.every((line) => line.trim() === ""))
+    return undefined;
+  const found = findContent(lines, added, { normalizeWhitespace: false });
+  if (found.matches.length !== 1) return undefined;
+  const { start, end } = found.matches[0]!;
+  const note = say.hunkAppliedAlready(refOf(start, lines[start - 1]!), refOf(end, lines[end - 1]!));
+  return { note, lines: [start, end] };
 }
 
 function problem(code: ErrorCode, summary: string): HunkProblem {

@@ -70,6 +70,9 @@ export const hunkRetry = (): string =>
 export const hunkOutOfOrder = (): string =>
   "It does occur above the place of the hunk before it: hunks must come in the order of the file.";
 
+export const hunkAppliedAlready = (startRef: string, endRef: string): string =>
+  `Its new lines are already there, at ${startRef}..${endRef}: this hunk looks applied already (a patch sent twice, or resent after it stopped).`;
+
 export const noContextMidFile = (name: string): string =>
   `${name} has no context or removed line to find its place by; only the start or the end of a file can be named by line number alone — add context lines`;
 

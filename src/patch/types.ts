@@ -57,3 +57,7 @@ export interface ParsedPatch {
 /** The old side of a hunk (context and removed lines), which is what is looked for in the file. */
 export const oldSide = (hunk: PatchHunk): string[] =>
   hunk.lines.filter((line) => line.op !== "+").map((line) => line.text);
+
+/** The new side of a hunk (context and added lines): what the file holds where the hunk was applied. */
+export const newSide = (hunk: PatchHunk): string[] =>
+  hunk.lines.filter((line) => line.op !== "-").map((line) => line.text);

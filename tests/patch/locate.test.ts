@@ -10,6 +10,7 @@ import { diffLines } from "../../bench/diff/myers.ts";
 import { unifiedDiff } from "../../bench/diff/unified.ts";
 import { applyResolved } from "../../src/hashline/edit.ts";
 import { isRangeEdit } from "../../src/hashline/edit-types.ts";
+import { refOf } from "../../src/hashline/hash.ts";
 import { withFinalNewline } from "../../src/patch/final-newline.ts";
 import { placeHunks, type Placement } from "../../src/patch/locate.ts";
 import { parsePatch } from "../../src/patch/parse.ts";
@@ -345,5 +346,18 @@ describe("property: any text as a patch, on any file", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("a patch sent again", () => {
+  test("a hunk whose old lines are gone but whose new lines are there says it looks applied already", () => {
+    const text = "a\nB\nc\n";
+    const placement = place(text.split("\n").slice(0, -1), "@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    expect(placement.ok).toBe(false);
+    if (placement.ok) return;
+    expect(placement.problems[0]!.details[0]).toBe(
+      `Its new lines are already there, at ${refOf(1, "a")}..${refOf(3, "c")}: this hunk looks applied already (a patch sent twice, or resent after it stopped).`,
+    );
+    expect(placement.problems[0]!.shownLines).toContain(3);
   });
 });
