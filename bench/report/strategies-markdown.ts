@@ -84,7 +84,7 @@ export function renderStrategiesMarkdown(results: OfflineResults): string | unde
     "### The same changes five ways (replayed through dist/lapp over MCP)",
     "",
     "Every change of the corpus applied by each strategy to a fresh copy of the old file, and the result compared byte " +
-      "for byte with the published new version. The per-hunk strategies run the read-once agent above (one retry with " +
+      "for byte with the published new version. The per-hunk strategies run the read-once agent of the next section (one retry with " +
       "what the error names, else a re-read); `lapp_replace_block` widens each hunk's old lines until they occur once in " +
       "its read, and retries an `AMBIGUOUS` refusal with the `occurrence` it lists for the place it means. " +
       "`lapp_apply_patch` gets the whole change in one call, as `git diff -U3` writes it and as the envelope Codex's " +

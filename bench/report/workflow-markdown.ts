@@ -61,7 +61,7 @@ function summarySection(results: AgentWorkflowResults): string {
   const notes = [
     `Refusals by code — lapp_edit: ${codes(lapp.codes)}; str_replace: ${codes(peer.codes)}` +
       `${blocks ? `; lapp_replace_block: ${codes(blocks.codes)}` : ""}.`,
-    `The workflow part took ${results.durationSeconds} s (both tools and the outside-change runs).`,
+    `The workflow part took ${results.durationSeconds} s (every tool and the outside-change runs).`,
     lapp.writtenOnRefusal + peer.writtenOnRefusal + (blocks?.writtenOnRefusal ?? 0) > 0
       ? `**Refused calls that still changed the file: lapp_edit ${lapp.writtenOnRefusal}, str_replace ${peer.writtenOnRefusal}` +
         `${blocks ? `, lapp_replace_block ${blocks.writtenOnRefusal}` : ""}.**`
