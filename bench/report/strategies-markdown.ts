@@ -5,19 +5,9 @@
 import type { PatchFormat, PatchReplayResult } from "../measure/patch-replay.ts";
 import { agentTotals, type AgentFileResult } from "../workflow/results.ts";
 import type { OfflineResults } from "./offline-results.ts";
+import { codes, table } from "./workflow-markdown.ts";
 
 const fmt = (value: number) => value.toLocaleString("en-US");
-
-function table(header: string[], rows: string[][], align: Array<"l" | "r"> = []): string {
-  const rule = header.map((_, index) => (align[index] === "r" ? "---:" : "---"));
-  return [header, rule, ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n");
-}
-
-const codes = (counts: Record<string, number>) =>
-  Object.entries(counts)
-    .sort((a, b) => b[1] - a[1])
-    .map(([code, count]) => `${code} ${fmt(count)}`)
-    .join(", ") || "—";
 
 interface StrategyRow {
   name: string;

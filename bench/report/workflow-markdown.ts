@@ -21,12 +21,12 @@ function pct(part: number, whole: number): string {
   return `${shown}%`;
 }
 
-function table(header: string[], rows: string[][], align: Array<"l" | "r"> = []): string {
+export function table(header: string[], rows: string[][], align: Array<"l" | "r"> = []): string {
   const rule = header.map((_, index) => (align[index] === "r" ? "---:" : "---"));
   return [header, rule, ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n");
 }
 
-const codes = (counts: Record<string, number>) =>
+export const codes = (counts: Record<string, number>) =>
   Object.entries(counts)
     .sort((a, b) => b[1] - a[1])
     .map(([code, count]) => `${code} ${fmt(count)}`)

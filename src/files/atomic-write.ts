@@ -61,14 +61,9 @@ const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NONBL
 export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
   const { display } = request;
   const name = basename(request.real);
-  let directory: DirectoryHandle;
-  try {
-    directory = openParent(request);
-  } catch (error) {
-    const errno = errnoOf(error);
-    if (isPermissionErrno(errno)) return fail("PERMISSION_DENIED", permissionDenied(display));
-    return fail("FILE_CHANGED", directoryMoved(display));
-  }
+  const opened = openParentChecked(request);
+  if (!opened.ok) return opened;
+  const directory = opened.value;
   const temp = tempName(name);
   let committed = false;
   let replaced = false;
@@ -102,11 +97,7 @@ export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
     const landed = inPlace && target ? target : written.stats;
     return verifyLanded(directory, name, request, landed);
   } catch (error) {
-    const errno = errnoOf(error);
-    if (isPermissionErrno(errno)) return fail("PERMISSION_DENIED", permissionDenied(display));
-    // The directory or the file moved under lapp's feet (ESCAPED: not where it was verified); nothing was written.
-    if (errno === ESCAPED) return fail("FILE_CHANGED", fileChanged(display));
-    return fail("WRITE_FAILED", writeFailed(display, describe(error)));
+    return failureOf(error, display);
   } finally {
     // After a rename, `writable` is the last hold on the replaced file: closing it frees that file's blocks
     // (0.2-0.9 ms for a 0.5 MB file), work the answer need not wait for, so it is done on Bun's thread pool.
@@ -120,6 +111,26 @@ export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
 /** Closes a descriptor nothing was written through, off the calling thread; a failure to close changes nothing. */
 function closeInBackground(descriptor: number): void {
   close(descriptor, () => {});
+}
+
+/** The target's directory, opened beneath the root; PERMISSION_DENIED or FILE_CHANGED (moved) when it cannot be. */
+function openParentChecked(request: WriteRequest | RemoveRequest): Result<DirectoryHandle> {
+  try {
+    return ok(openParent(request));
+  } catch (error) {
+    if (isPermissionErrno(errnoOf(error)))
+      return fail("PERMISSION_DENIED", permissionDenied(request.display));
+    return fail("FILE_CHANGED", directoryMoved(request.display));
+  }
+}
+
+/** An IO error while writing or removing, as the code a model can act on; nothing was written. */
+function failureOf(error: unknown, display: string): Result<never> {
+  const errno = errnoOf(error);
+  if (isPermissionErrno(errno)) return fail("PERMISSION_DENIED", permissionDenied(display));
+  // The directory or the file moved under lapp's feet (ESCAPED: not where it was verified); nothing was written.
+  if (errno === ESCAPED) return fail("FILE_CHANGED", fileChanged(display));
+  return fail("WRITE_FAILED", writeFailed(display, describe(error)));
 }
 
 function openParent(request: Pick<WriteRequest, "real" | "root" | "realRelative">): DirectoryHandle {
@@ -380,13 +391,9 @@ export interface RemoveRequest {
 export function removeFileAtomic(request: RemoveRequest): Result<true> {
   const { display } = request;
   const name = basename(request.real);
-  let directory: DirectoryHandle;
-  try {
-    directory = openParent(request);
-  } catch (error) {
-    if (isPermissionErrno(errnoOf(error))) return fail("PERMISSION_DENIED", permissionDenied(display));
-    return fail("FILE_CHANGED", directoryMoved(display));
-  }
+  const opened = openParentChecked(request);
+  if (!opened.ok) return opened;
+  const directory = opened.value;
   try {
     const target = statEntry(directory, name);
     if (target === undefined || target === "symlink" || !target.isFile())
@@ -403,10 +410,7 @@ export function removeFileAtomic(request: RemoveRequest): Result<true> {
       lock.release();
     }
   } catch (error) {
-    const errno = errnoOf(error);
-    if (isPermissionErrno(errno)) return fail("PERMISSION_DENIED", permissionDenied(display));
-    if (errno === ESCAPED) return fail("FILE_CHANGED", fileChanged(display));
-    return fail("WRITE_FAILED", writeFailed(display, describe(error)));
+    return failureOf(error, display);
   } finally {
     directory.close();
   }

@@ -62,14 +62,10 @@ export function parseUnified(rows: readonly string[], first = 1): Result<FilePat
     if (row.startsWith("--- ") && rows[index + 1]?.startsWith("+++ ")) {
       const oldName = fileName(row.slice(4));
       const newName = fileName(rows[index + 1]!.slice(4));
-      index += 2;
-      const hunks: PatchHunk[] = [];
-      while (index < rows.length && rows[index]!.startsWith("@@")) {
-        const hunk = parseHunk(rows, index, first);
-        if (!hunk.ok) return hunk;
-        hunks.push(hunk.value.hunk);
-        index = hunk.value.next;
-      }
+      const read = parseHunks(rows, index + 2, first);
+      if (!read.ok) return read;
+      const { hunks } = read.value;
+      index = read.value.next;
       const section = git;
       git = undefined;
       seenHeader = true;
@@ -81,14 +77,10 @@ export function parseUnified(rows: readonly string[], first = 1): Result<FilePat
     if (row.startsWith("@@")) {
       if (seenHeader) return fail("INVALID_PATCH", say.badHunkLine(patchLine, row));
       // Hunks with no file header: the tool's "path" names the file.
-      const hunks: PatchHunk[] = [];
-      while (index < rows.length && rows[index]!.startsWith("@@")) {
-        const hunk = parseHunk(rows, index, first);
-        if (!hunk.ok) return hunk;
-        hunks.push(hunk.value.hunk);
-        index = hunk.value.next;
-      }
-      files.push({ kind: "update", path: "", hunks });
+      const read = parseHunks(rows, index, first);
+      if (!read.ok) return read;
+      index = read.value.next;
+      files.push({ kind: "update", path: "", hunks: read.value.hunks });
       seenHeader = true;
       continue;
     }
@@ -211,6 +203,23 @@ function unquote(raw: string): string {
     }
   }
   return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+/** The hunks whose `@@` headers follow one another from `rows[start]`; `next` is the first row after them. */
+function parseHunks(
+  rows: readonly string[],
+  start: number,
+  first: number,
+): Result<{ hunks: PatchHunk[]; next: number }> {
+  const hunks: PatchHunk[] = [];
+  let index = start;
+  while (index < rows.length && rows[index]!.startsWith("@@")) {
+    const hunk = parseHunk(rows, index, first);
+    if (!hunk.ok) return hunk;
+    hunks.push(hunk.value.hunk);
+    index = hunk.value.next;
+  }
+  return ok({ hunks, next: index });
 }
 
 /** One hunk from its `@@` header at `rows[start]`; `next` is the first row after it. */

@@ -10,7 +10,7 @@ import { prepareFiles } from "./apply-patch/prepare.ts";
 import { withPatchFiles } from "./apply-patch/targets.ts";
 import { previewPatch, writePatch } from "./apply-patch/write.ts";
 import { WHICH_EDIT_TOOL } from "../messages.ts";
-import { defineTool } from "./tool.ts";
+import { changesFiles, defineTool } from "./tool.ts";
 
 export const applyPatchTool = defineTool({
   name: "lapp_apply_patch",
@@ -44,13 +44,7 @@ Example: {"patch":"--- a/app.py\\n+++ b/app.py\\n@@ -3,3 +3,3 @@ def total(items
       ),
     ),
   }),
-  annotations: {
-    title: "Apply a patch (unified diff or *** Begin Patch)",
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: changesFiles("Apply a patch (unified diff or *** Begin Patch)"),
   run(input, context) {
     const parsed = unwrap(parsePatch(input.patch));
     const files = withPathArgument(parsed.files, input.path, context.resolve);

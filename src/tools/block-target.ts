@@ -5,6 +5,7 @@ import * as v from "valibot";
 import { analyzeBlocks, type BlockFinder, type BlockSpan } from "../blocks/find.ts";
 import { chooseHeader, locateHeaders } from "../blocks/locate.ts";
 import * as say from "../blocks/messages.ts";
+import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
 import { LappError, unwrap } from "../errors.ts";
 import { refOf } from "../hashline/hash.ts";
 import { formatRow } from "../hashline/format.ts";
@@ -124,4 +125,16 @@ export function verifiedAnchorLine(lines: readonly string[], anchor: string, sho
         1,
       );
   }
+}
+
+/** New lines shifted, when consistently indented, to the indentation of line `header` (warning when they moved). */
+export function shiftToLine(
+  file: SessionFile,
+  header: number,
+  lines: readonly string[],
+  warnings: string[],
+): string[] {
+  const reindented = reindentToHeader(lines, indentationOf(file.lines[header - 1]!));
+  if (reindented.shift) warnings.push(say.reindented(reindented.shift.from, reindented.shift.to));
+  return reindented.lines;
 }

@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { findContent, isBlank, type ContentMatch, type ContentMatches } from "../blocks/content/match.ts";
 import * as say from "../blocks/content/messages.ts";
+import * as blockSay from "../blocks/messages.ts";
 import { rebaseIndentation } from "../blocks/content/rebase.ts";
 import { ambiguityRefusal, nowhereRefusal, type Refusal, type Sought } from "../blocks/content/refusals.ts";
 import { LappError } from "../errors.ts";
@@ -65,7 +66,7 @@ export function rebaseOntoTarget(
  * The one place `locator.text` names in the file. Refusals (text nowhere, several places, a stale anchor) are cut
  * to the output budget and the rows they show are recorded as shown, by `file.guarded`.
  */
-export function findContentIn(file: SessionFile, locator: ContentLocator, maxTokens: number): ContentTarget {
+function findContentIn(file: SessionFile, locator: ContentLocator, maxTokens: number): ContentTarget {
   return file.guarded(() => findContentTarget(file, locator), maxTokens);
 }
 
@@ -116,9 +117,35 @@ function refusalError(refusal: Refusal): LappError {
   return new LappError(refusal.code, refusal.summary, refusal.details.join("\n"), refusal.shownLines);
 }
 
-/** INVALID_ARGUMENTS when a text locator comes with `pattern` (anchor and occurrence may go with it). */
-export function refuseTextWithPattern(field: string, pattern: string | undefined): void {
-  if (pattern !== undefined) throw new LappError("INVALID_ARGUMENTS", say.contentAndPattern(field));
+/**
+ * The one place the text of `field` names, with the tool's other locator fields: `anchor` and `occurrence` pick one
+ * of several places; `pattern` cannot go with a text (INVALID_ARGUMENTS).
+ */
+export function findTextIn(
+  file: SessionFile,
+  field: string,
+  text: string,
+  input: Pick<BlockLocator, "pattern" | "anchor" | "occurrence" | "normalize_whitespace">,
+  maxTokens: number,
+  writes: boolean,
+): ContentTarget {
+  if (input.pattern !== undefined) throw new LappError("INVALID_ARGUMENTS", say.contentAndPattern(field));
+  const locator: ContentLocator = {
+    field,
+    text,
+    normalizeWhitespace: input.normalize_whitespace,
+    anchor: input.anchor,
+    occurrence: input.occurrence,
+    writes,
+  };
+  return findContentIn(file, locator, maxTokens);
+}
+
+/** The new lines of `text`, copied `N#ID:` prefixes taken off (with a warning) as lapp_edit does. */
+export function newLinesOf(text: string, warnings: string[]): string[] {
+  const copied = stripCopiedPrefixes(text);
+  if (copied.stripped) warnings.push(blockSay.prefixesStripped());
+  return splitContent(copied.content);
 }
 
 /** The fields lapp_find_block and lapp_replace_block take to name a block, by header or by text. */
@@ -149,19 +176,7 @@ export function locateBlockIn(
 ): LocatedBlock {
   if (locator.old_content === undefined)
     return { byContent: false, span: findTargetIn(file, locator, maxTokens).span, warnings: [] };
-  refuseTextWithPattern("old_content", locator.pattern);
-  const target = findContentIn(
-    file,
-    {
-      field: "old_content",
-      text: locator.old_content,
-      normalizeWhitespace: locator.normalize_whitespace,
-      anchor: locator.anchor,
-      occurrence: locator.occurrence,
-      writes,
-    },
-    maxTokens,
-  );
+  const target = findTextIn(file, "old_content", locator.old_content, locator, maxTokens, writes);
   const span = { start: target.match.start, end: target.match.end };
   return { byContent: true, span, target, warnings: target.warnings };
 }

@@ -1,22 +1,14 @@
 // lapp_insert_block: new lines put before or after a block — named by its text (anchor_content), by a ref inside
 // it (anchor) or by its header (pattern) — with their indentation rebased onto it, through the edit engine.
 import * as v from "valibot";
-import * as say from "../blocks/messages.ts";
-import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
 import { unwrap } from "../errors.ts";
-import { applyResolved, splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
+import { applyResolved } from "../hashline/edit.ts";
 import { refOf } from "../hashline/hash.ts";
-import { findTargetIn, locatorFields } from "./block-target.ts";
-import { pathField } from "./common-schemas.ts";
-import {
-  findContentIn,
-  normalizeField,
-  rebaseOntoTarget,
-  refuseTextWithPattern,
-  textField,
-} from "./content-target.ts";
+import { findTargetIn, locatorFields, shiftToLine } from "./block-target.ts";
+import { dryRunField, pathField } from "./common-schemas.ts";
+import { findTextIn, newLinesOf, normalizeField, rebaseOntoTarget, textField } from "./content-target.ts";
 import { WHICH_EDIT_TOOL } from "../messages.ts";
-import { defineTool } from "./tool.ts";
+import { changesFiles, defineTool } from "./tool.ts";
 
 export const insertBlockTool = defineTool({
   name: "lapp_insert_block",
@@ -38,48 +30,24 @@ Example: {"path":"app/cart.py","anchor_content":"    def total(self):\\n        
       v.description('"before": the new lines go right above the block; "after": right below its last line.'),
     ),
     content: v.pipe(v.string(), v.minLength(1), v.description('The new lines; "\\n" separates them.')),
-    dry_run: v.optional(
-      v.pipe(v.boolean(), v.description("Validate and show a diff preview without writing. Default false.")),
-    ),
+    dry_run: dryRunField,
   }),
-  annotations: {
-    title: "Insert lines next to a block",
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: changesFiles("Insert lines next to a block"),
   run(input, context) {
     return context.session.withFile(context.resolve, input.path, (file) => {
       const maxTokens = context.config.maxOutputTokens;
       const warnings: string[] = [];
-      const copied = stripCopiedPrefixes(input.content);
-      if (copied.stripped) warnings.push(say.prefixesStripped());
-      const given = splitContent(copied.content);
+      const given = newLinesOf(input.content, warnings);
       let span: { start: number; end: number };
       let lines: string[];
       if (input.anchor_content !== undefined) {
-        refuseTextWithPattern("anchor_content", input.pattern);
-        const target = findContentIn(
-          file,
-          {
-            field: "anchor_content",
-            text: input.anchor_content,
-            normalizeWhitespace: input.normalize_whitespace,
-            anchor: input.anchor,
-            occurrence: input.occurrence,
-            writes: true,
-          },
-          maxTokens,
-        );
+        const target = findTextIn(file, "anchor_content", input.anchor_content, input, maxTokens, true);
         warnings.push(...target.warnings);
         span = target.match;
         lines = rebaseOntoTarget(target, "anchor_content", given, warnings);
       } else {
         span = findTargetIn(file, input, maxTokens).span;
-        const reindented = reindentToHeader(given, indentationOf(file.lines[span.start - 1]!));
-        if (reindented.shift) warnings.push(say.reindented(reindented.shift.from, reindented.shift.to));
-        lines = reindented.lines;
+        lines = shiftToLine(file, span.start, given, warnings);
       }
       const before = input.position === "before";
       const line = before ? span.start : span.end;

@@ -4,23 +4,23 @@
 import * as v from "valibot";
 import { bracketBalance } from "../blocks/balance.ts";
 import * as say from "../blocks/messages.ts";
-import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
 import { unwrap } from "../errors.ts";
-import { applyResolved, splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
+import { applyResolved } from "../hashline/edit.ts";
 import { refOf } from "../hashline/hash.ts";
 import type { SessionFile } from "../session/session-file.ts";
-import { locatorFields } from "./block-target.ts";
-import { pathField } from "./common-schemas.ts";
+import { locatorFields, shiftToLine } from "./block-target.ts";
+import { dryRunField, pathField } from "./common-schemas.ts";
 import {
   locateBlockIn,
   newContentOf,
+  newLinesOf,
   normalizeField,
   rebaseOntoTarget,
   textField,
   type LocatedBlock,
 } from "./content-target.ts";
 import { WHICH_EDIT_TOOL } from "../messages.ts";
-import { defineTool } from "./tool.ts";
+import { changesFiles, defineTool } from "./tool.ts";
 
 const newText = (what: string) => v.optional(v.pipe(v.string(), v.description(what)));
 
@@ -42,17 +42,9 @@ Example: {"path":"app/cart.py","old_content":"    return total","content":"    r
     normalize_whitespace: normalizeField,
     content: newText('The complete new block, header included; "\\n" separates lines. "" deletes the block.'),
     new_content: newText("Another name for content (the original lapp's); give one of the two."),
-    dry_run: v.optional(
-      v.pipe(v.boolean(), v.description("Validate and show a diff preview without writing. Default false.")),
-    ),
+    dry_run: dryRunField,
   }),
-  annotations: {
-    title: "Replace a whole block",
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: changesFiles("Replace a whole block"),
   run(input, context) {
     return context.session.withFile(context.resolve, input.path, (file) => {
       const maxTokens = context.config.maxOutputTokens;
@@ -60,9 +52,7 @@ Example: {"path":"app/cart.py","old_content":"    return total","content":"    r
       const located = locateBlockIn(file, input, maxTokens, true);
       const { start, end } = located.span;
       const warnings = [...located.warnings];
-      const copied = stripCopiedPrefixes(newContent);
-      if (copied.stripped) warnings.push(say.prefixesStripped());
-      const lines = placeNewLines(file, located, splitContent(copied.content), warnings);
+      const lines = placeNewLines(file, located, newLinesOf(newContent, warnings), warnings);
       const balance = balanceWarning(file, located, lines);
       if (balance !== undefined) warnings.push(balance);
       // The span was found (and its anchor verified) in the file just loaded: the engine splices it directly.
@@ -85,11 +75,7 @@ function placeNewLines(
   lines: string[],
   warnings: string[],
 ): string[] {
-  if (!located.byContent) {
-    const reindented = reindentToHeader(lines, indentationOf(file.lines[located.span.start - 1]!));
-    if (reindented.shift) warnings.push(say.reindented(reindented.shift.from, reindented.shift.to));
-    return reindented.lines;
-  }
+  if (!located.byContent) return shiftToLine(file, located.span.start, lines, warnings);
   return rebaseOntoTarget(located.target, "old_content", lines, warnings);
 }
 

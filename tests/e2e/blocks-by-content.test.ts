@@ -2,10 +2,11 @@
 // anchor_content in lapp_insert_block) — whitespace differences, every candidate of an ambiguous text, the closest
 // region of a text found nowhere, encodings kept, and the answer's rows used as refs by the next lapp_edit.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { refOf } from "../../src/hashline/hash.ts";
 import { errorCode, makeTempRoot, refsByLine, startLapp, type LappSession } from "../support/lapp-session.ts";
+import { rootFiles } from "../support/root-files.ts";
 
 let lapp: LappSession;
 let root: string;
@@ -28,8 +29,7 @@ const CART = [
   "",
 ].join("\n");
 
-const put = (name: string, text: string | Uint8Array) => writeFileSync(join(root, name), text);
-const read = (name: string) => readFileSync(join(root, name), "utf8");
+const { put, read } = rootFiles(() => root);
 
 beforeAll(async () => {
   root = makeTempRoot();

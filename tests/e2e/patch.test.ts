@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -17,16 +16,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { refOf } from "../../src/hashline/hash.ts";
 import { errorCode, makeTempRoot, refsByLine, startLapp, type LappSession } from "../support/lapp-session.ts";
+import { rootFiles } from "../support/root-files.ts";
 
 let lapp: LappSession;
 let root: string;
 
-const put = (name: string, text: string | Uint8Array) => {
-  mkdirSync(dirname(join(root, name)), { recursive: true });
-  writeFileSync(join(root, name), text);
-};
-const bytes = (name: string) => readFileSync(join(root, name));
-const read = (name: string) => readFileSync(join(root, name), "utf8");
+const { put, read, bytes } = rootFiles(() => root);
 
 beforeAll(async () => {
   root = makeTempRoot();

@@ -56,6 +56,12 @@ const PY = [
   "",
 ].join("\n");
 
+/** PY with Order.total (the second of two identical methods) returning 0. */
+const ORDER_RETURNS_ZERO = PY.replace(
+  "class Order:\n    def total(self):\n        return sum(self.items)",
+  "class Order:\n    def total(self):\n        return 0",
+);
+
 describe("placing hunks", () => {
   test("one exact place", () => {
     expect(patched(PY, "@@ -9,2 +9,2 @@\n def main():\n-    pass\n+    run()\n")).toBe(
@@ -81,12 +87,7 @@ describe("placing hunks", () => {
       PY,
       "@@ -6,2 +6,2 @@\n     def total(self):\n-        return sum(self.items)\n+        return 0\n",
     );
-    expect(result).toBe(
-      PY.replace(
-        "class Order:\n    def total(self):\n        return sum(self.items)",
-        "class Order:\n    def total(self):\n        return 0",
-      ),
-    );
+    expect(result).toBe(ORDER_RETURNS_ZERO);
   });
 
   test("several places: a line number naming none of them does not pick one", () => {
@@ -101,12 +102,7 @@ describe("placing hunks", () => {
   test("several places: an @@ scope line picks the one inside its block", () => {
     const envelope =
       "*** Begin Patch\n*** Update File: f.py\n@@ class Order:\n     def total(self):\n-        return sum(self.items)\n+        return 0\n*** End Patch";
-    expect(patched(PY, envelope)).toBe(
-      PY.replace(
-        "class Order:\n    def total(self):\n        return sum(self.items)",
-        "class Order:\n    def total(self):\n        return 0",
-      ),
-    );
+    expect(patched(PY, envelope)).toBe(ORDER_RETURNS_ZERO);
   });
 
   test("a scope that matches no line", () => {
@@ -149,12 +145,7 @@ describe("placing hunks", () => {
       PY,
       "@@ -6,2 +6,2 @@\n def total(self):\n-    return sum(self.items)\n+    return 0\n",
     );
-    expect(result).toBe(
-      PY.replace(
-        "class Order:\n    def total(self):\n        return sum(self.items)",
-        "class Order:\n    def total(self):\n        return 0",
-      ),
-    );
+    expect(result).toBe(ORDER_RETURNS_ZERO);
   });
 
   test("a text found nowhere shows the closest region", () => {

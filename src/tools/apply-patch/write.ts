@@ -5,7 +5,7 @@
 
 import { clipToBudget } from "../../budget/budget.ts";
 import { cutAtBudget } from "../../budget/messages.ts";
-import { LappError, unwrap } from "../../errors.ts";
+import { LappError, unwrap, type Result } from "../../errors.ts";
 import { commitBytes, commitDocument, commitRemoval } from "../../files/commit.ts";
 import { createParentDirectories, removeDirectories } from "../../files/directories.ts";
 import { renderEditSuccess, shownLinesOfSuccess } from "../../hashline/edit.ts";
@@ -98,6 +98,15 @@ function sorted(steps: readonly Step[]): Step[] {
   return [...steps].sort((a, b) => (a.path.real < b.path.real ? -1 : a.path.real > b.path.real ? 1 : 0));
 }
 
+/** A new file at `path`, its missing parent directories made first and removed again if the write fails. */
+function createWithParents(path: GuardedPath, commit: () => Result<unknown>): void {
+  const created = unwrap(createParentDirectories(path));
+  const committed = commit();
+  if (committed.ok) return;
+  removeDirectories(created); // nothing written means no stray directories either
+  throw committed.error;
+}
+
 function createFile(
   session: EditSession,
   path: GuardedPath,
@@ -105,12 +114,7 @@ function createFile(
   bytes: Uint8Array,
   budget: number,
 ): string {
-  const created = unwrap(createParentDirectories(path));
-  const committed = commitBytes(path, bytes, undefined);
-  if (!committed.ok) {
-    removeDirectories(created); // nothing written means no stray directories either
-    throw committed.error;
-  }
+  createWithParents(path, () => commitBytes(path, bytes, undefined));
   const shown = lines.length <= WRITE_ECHO_MAX_LINES;
   const answer = clipToBudget(
     shown
@@ -133,12 +137,7 @@ function moveFile(
   doc: TextDocument,
   budget: number,
 ): string {
-  const created = unwrap(createParentDirectories(moveTo));
-  const committed = commitDocument(moveTo, doc, undefined);
-  if (!committed.ok) {
-    removeDirectories(created);
-    throw committed.error;
-  }
+  createWithParents(moveTo, () => commitDocument(moveTo, doc, undefined));
   if (item.outcome === undefined) {
     recordCreated(session, moveTo, doc.lines, [], "");
     return say.movedFile(item.target.path.display, moveTo.display);
