@@ -29,9 +29,6 @@ export const badHunkLine = (patchLine: number, text: string): string =>
 
 export const emptyHunk = (patchLine: number): string => `${at(patchLine)}: the hunk has no lines`;
 
-export const hunkWithoutChange = (patchLine: number): string =>
-  `${at(patchLine)}: the hunk has no - or + line, so it changes nothing`;
-
 export const binaryPatch = (patchLine: number): string =>
   `${at(patchLine)}: binary patches are not supported; lapp edits text files`;
 
@@ -48,6 +45,14 @@ export const missingPath = (patchLine: number): string => `${at(patchLine)}: the
 
 export const deleteWithHunk = (patchLine: number): string =>
   `${at(patchLine)}: a *** Delete File section has no lines; to change a file use *** Update File`;
+
+export const addedFileExists = (display: string): string =>
+  `${display} already exists; a new-file section (*** Add File, or --- /dev/null) only creates files: change it with an update section`;
+
+export const moveTargetExists = (display: string): string =>
+  `${display} already exists; a move (*** Move to, or a rename) never replaces a file`;
+
+export const fileUnchanged = (display: string): string => `the patch changes nothing in ${display}`;
 
 export const sameFileTwice = (display: string): string =>
   `${display} appears more than once in the patch; put all its hunks in one section`;

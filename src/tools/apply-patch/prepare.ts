@@ -9,7 +9,6 @@ import { cutAtBudget } from "../../budget/messages.ts";
 import { LappError } from "../../errors.ts";
 import { applyResolved, type EditOutcome, type ResolvedEdit } from "../../hashline/edit.ts";
 import { MAX_EDIT_BYTES } from "../../limits.ts";
-import { fileExists } from "../../messages.ts";
 import { fileTooLarge, permissionDenied } from "../../files/messages.ts";
 import { withFinalNewline } from "../../patch/final-newline.ts";
 import { placeHunks, type HunkProblem } from "../../patch/locate.ts";
@@ -85,7 +84,7 @@ function prepareOne(
 ): PreparedFile | undefined {
   const { patch, path } = target;
   if (patch.kind === "add") {
-    if (path.exists) return void refuse(undefined, plain("FILE_EXISTS", fileExists(path.display)));
+    if (path.exists) return void refuse(undefined, plain("FILE_EXISTS", say.addedFileExists(path.display)));
     const text = patch.lines.length === 0 ? "" : patch.lines.join("\n") + (patch.finalNewline ? "\n" : "");
     const bytes = new TextEncoder().encode(text);
     if (bytes.length > MAX_EDIT_BYTES)
@@ -105,7 +104,7 @@ function prepareOne(
     return { kind: "delete", target, file };
   }
   if (target.moveTo?.exists)
-    return void refuse(undefined, plain("FILE_EXISTS", fileExists(target.moveTo.display)));
+    return void refuse(undefined, plain("FILE_EXISTS", say.moveTargetExists(target.moveTo.display)));
   const placed = placeHunks(file.lines, patch.hunks, { format, display: path.display });
   if (!placed.ok) {
     for (const problem of placed.problems) refuse(file, problem);
@@ -120,10 +119,7 @@ function prepareOne(
   if (outcome === undefined && target.moveTo === undefined)
     return void refuse(
       file,
-      plain(
-        "NO_CHANGE",
-        applied?.ok === false ? applied.error.summary : say.hunkWithoutChange(patch.hunks[0]?.patchLine ?? 1),
-      ),
+      plain("NO_CHANGE", applied?.ok === false ? applied.error.summary : say.fileUnchanged(path.display)),
     );
   return { kind: "update", target, file, outcome, hunks: patch.hunks.length };
 }
