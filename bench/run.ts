@@ -14,6 +14,7 @@ import { corpusPairs } from "./corpus/pairs.ts";
 import { TOKENIZER } from "./costs/tool-calls.ts";
 import { measureLargeFile } from "./measure/large-file.ts";
 import { measureLatency } from "./measure/latency.ts";
+import { replayPatches } from "./measure/patch-replay.ts";
 import { measureRepair, replayChange } from "./measure/replay.ts";
 import { measureTokenCost } from "./measure/token-costs.ts";
 import { renderOfflineMarkdown } from "./report/markdown.ts";
@@ -45,15 +46,17 @@ async function main(): Promise<void> {
 
   const scratch = realpathSync(mkdtempSync(join(tmpdir(), "lapp-bench-")));
   try {
-    log("correctness: replaying every change through dist/lapp …");
+    log("correctness: replaying every change through dist/lapp (lapp_edit, then lapp_apply_patch twice) …");
     const replayRoot = join(scratch, "replay");
     const lapp = await startLappClient(makeDir(replayRoot));
     const replay = [];
     const repair = [];
+    const patchReplay = [];
     try {
       for (const pair of pairs) {
         replay.push(await replayChange(lapp, replayRoot, pair));
         repair.push(await measureRepair(lapp, replayRoot, pair));
+        patchReplay.push(...(await replayPatches(lapp, replayRoot, pair)));
       }
     } finally {
       await lapp.close();
@@ -93,6 +96,7 @@ async function main(): Promise<void> {
       tokens,
       replay,
       repair,
+      patchReplay,
       workflow,
       bigFiles,
       latency,

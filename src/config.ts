@@ -11,6 +11,8 @@ export const TOOL_NAMES = [
   "lapp_grep",
   "lapp_find_block",
   "lapp_replace_block",
+  "lapp_insert_block",
+  "lapp_apply_patch",
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 

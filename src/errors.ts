@@ -30,6 +30,8 @@ const ERROR_CODES = [
   "PERMISSION_DENIED",
   "PATH_TOO_LONG",
   "NOT_A_FILE",
+  /** lapp_apply_patch: the patch cannot be read (neither format, or a line out of place); names the patch line. */
+  "INVALID_PATCH",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

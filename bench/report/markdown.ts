@@ -3,6 +3,7 @@
 
 import { type BigFilesResult, renderBigFiles } from "../big-files/measure.ts";
 import type { OfflineResults } from "./offline-results.ts";
+import { renderStrategiesMarkdown } from "./strategies-markdown.ts";
 import { renderWorkflowMarkdown } from "./workflow-markdown.ts";
 
 const fmt = (value: number) => value.toLocaleString("en-US");
@@ -26,6 +27,7 @@ export function renderOfflineMarkdown(results: OfflineResults): string {
     "",
     correctnessSection(results),
     "",
+    ...optional(renderStrategiesMarkdown(results)),
     ...(results.workflow ? [renderWorkflowMarkdown(results.workflow, results.corpus), ""] : []),
     ...(results.bigFiles ? [bigFilesSection(results.bigFiles), ""] : []),
     latencySection(results),
@@ -34,6 +36,8 @@ export function renderOfflineMarkdown(results: OfflineResults): string {
     "",
   ].join("\n");
 }
+
+const optional = (section: string | undefined): string[] => (section === undefined ? [] : [section, ""]);
 
 function header(results: OfflineResults): string {
   const { machine, versions } = results;
@@ -59,6 +63,8 @@ function tokenSection(results: OfflineResults): string {
       fmt(cost.lappEdit.tokens),
       fmt(cost.strReplace.tokens),
       fmt(cost.applyPatch.tokens),
+      cost.unifiedDiff ? fmt(cost.unifiedDiff.tokens) : "—",
+      cost.replaceBlock ? fmt(cost.replaceBlock.tokens) : "—",
       fmt(cost.wholeFile.tokens),
       pct(cost.lappEdit.tokens, cost.strReplace.tokens),
       pct(cost.lappEdit.tokens, cost.applyPatch.tokens),
@@ -77,6 +83,8 @@ function tokenSection(results: OfflineResults): string {
     `**${fmt(lapp)}**`,
     fmt(strReplace),
     fmt(applyPatch),
+    fmt(total((cost) => cost.unifiedDiff?.tokens ?? 0)),
+    fmt(total((cost) => cost.replaceBlock?.tokens ?? 0)),
     fmt(total((cost) => cost.wholeFile.tokens)),
     `**${pct(lapp, strReplace)}**`,
     `**${pct(lapp, applyPatch)}**`,
@@ -93,13 +101,19 @@ function tokenSection(results: OfflineResults): string {
         "lapp_edit",
         "str_replace",
         "apply_patch",
+        "git diff -U3",
+        "replace_block (old text)",
         "whole file",
         "lapp / str_replace",
         "lapp / apply_patch",
       ],
       rows,
-      ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r"],
+      ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
     ),
+    "",
+    "apply_patch: the *** Begin Patch envelope with 3 context lines (Codex's shape); git diff -U3: the unified diff " +
+      "git writes, both sent to lapp_apply_patch whole; replace_block: one lapp_replace_block call per hunk, its old " +
+      "lines widened until they occur once.",
   ].join("\n");
 }
 

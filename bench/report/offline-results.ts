@@ -5,6 +5,7 @@ import type { BigFilesResult } from "../big-files/measure.ts";
 import type { CorpusCase } from "../corpus/manifest.ts";
 import type { LargeFileResult } from "../measure/large-file.ts";
 import type { Latency } from "../measure/latency.ts";
+import type { PatchReplayResult } from "../measure/patch-replay.ts";
 import type { RepairResult, ReplayResult } from "../measure/replay.ts";
 import type { TokenCost } from "../measure/token-costs.ts";
 import type { MachineInfo, Versions } from "../support/machine.ts";
@@ -24,6 +25,8 @@ export interface OfflineResults {
   tokens: TokenCost[];
   replay: ReplayResult[];
   repair: RepairResult[];
+  /** Every change through lapp_apply_patch, as git's unified diff and as the envelope (absent in older runs). */
+  patchReplay?: PatchReplayResult[];
   /** The read-once agent workflow (absent in runs made before it existed). */
   workflow?: AgentWorkflowResults;
   /** Find and change in big files (absent in runs made before it was part of `npm run bench`). */

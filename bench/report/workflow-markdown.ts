@@ -21,12 +21,12 @@ function pct(part: number, whole: number): string {
   return `${shown}%`;
 }
 
-function table(header: string[], rows: string[][], align: Array<"l" | "r"> = []): string {
+export function table(header: string[], rows: string[][], align: Array<"l" | "r"> = []): string {
   const rule = header.map((_, index) => (align[index] === "r" ? "---:" : "---"));
   return [header, rule, ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n");
 }
 
-const codes = (counts: Record<string, number>) =>
+export const codes = (counts: Record<string, number>) =>
   Object.entries(counts)
     .sort((a, b) => b[1] - a[1])
     .map(([code, count]) => `${code} ${fmt(count)}`)
@@ -60,13 +60,16 @@ function summarySection(results: AgentWorkflowResults): string {
   const rereading = Object.entries(results.rereading ?? {}).map(
     ([name, files]) => [name, agentTotals(files)] as const,
   );
+  const blocks = results.replaceBlock ? agentTotals(results.replaceBlock) : undefined;
   const notes = [
     `Refusals by code — lapp_edit: ${codes(lapp.codes)}; str_replace: ${codes(peer.codes)}` +
+      `${blocks ? `; lapp_replace_block: ${codes(blocks.codes)}` : ""}` +
       rereading.map(([name, totals]) => `; ${name.split(":")[0]}: ${codes(totals.codes)}`).join("") +
       ".",
-    `The workflow part took ${results.durationSeconds} s (both tools and the outside-change runs).`,
-    lapp.writtenOnRefusal + peer.writtenOnRefusal > 0
-      ? `**Refused calls that still changed the file: lapp_edit ${lapp.writtenOnRefusal}, str_replace ${peer.writtenOnRefusal}.**`
+    `The workflow part took ${results.durationSeconds} s (every tool and the outside-change runs).`,
+    lapp.writtenOnRefusal + peer.writtenOnRefusal + (blocks?.writtenOnRefusal ?? 0) > 0
+      ? `**Refused calls that still changed the file: lapp_edit ${lapp.writtenOnRefusal}, str_replace ${peer.writtenOnRefusal}` +
+        `${blocks ? `, lapp_replace_block ${blocks.writtenOnRefusal}` : ""}.**`
       : "No refused call changed the file.",
   ];
   return [
@@ -97,6 +100,7 @@ function summarySection(results: AgentWorkflowResults): string {
         summaryRow("lapp_edit (refs of the read)", lapp),
         ...rereading.map(([name, totals]) => summaryRow(`lapp_edit, ${name}`, totals)),
         summaryRow("str_replace (old_string of the read)", peer),
+        ...(blocks ? [summaryRow("lapp_replace_block (old_content of the read)", blocks)] : []),
       ],
       ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
     ),
@@ -117,6 +121,9 @@ function perFileCells(file: AgentFileResult | undefined): string[] {
 
 function perFileSection(results: AgentWorkflowResults, corpus: readonly CorpusCase[]): string {
   const peer = new Map(results.textPeer.map((file) => [file.id, file]));
+  const blocks = results.replaceBlock
+    ? new Map(results.replaceBlock.map((file) => [file.id, file]))
+    : undefined;
   const lines = new Map(corpus.map((item) => [item.id, item]));
   const rows = results.lapp.map((file) => {
     const item = lines.get(file.id);
@@ -124,20 +131,19 @@ function perFileSection(results: AgentWorkflowResults, corpus: readonly CorpusCa
       item ? `${item.package} ${item.from}→${item.to} \`${item.path}\`` : file.id,
       ...perFileCells(file),
       ...perFileCells(peer.get(file.id)),
+      ...(blocks ? perFileCells(blocks.get(file.id)) : []),
     ];
   });
+  const header = ["change", "lapp_edit first", "re-reads", "file", "str_replace first", "re-reads", "file"];
+  const align: Array<"l" | "r"> = ["l", "r", "r", "l", "r", "r", "l"];
+  if (blocks) {
+    header.push("replace_block first", "re-reads", "file");
+    align.push("r", "r", "l");
+  }
   return [
     "Per file (accepted first time / hunks, re-reads, final file):",
     "",
-    table(["change", "lapp_edit first", "re-reads", "file", "str_replace first", "re-reads", "file"], rows, [
-      "l",
-      "r",
-      "r",
-      "l",
-      "r",
-      "r",
-      "l",
-    ]),
+    table(header, rows, align),
   ].join("\n");
 }
 

@@ -6,6 +6,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { decodeDocument, encodeDocument } from "../../src/text/codec.ts";
+import { argumentTokens } from "../costs/tool-calls.ts";
 import type { FilePair } from "../diff/file-pair.ts";
 import { emptyFileResult, type AgentFileResult, type WrongCall } from "./results.ts";
 import { firstDifference, hunkSteps, judgeAccepted, sameLines, type HunkStep } from "./steps.ts";
@@ -21,7 +22,7 @@ export interface CallReply {
   text: string;
 }
 
-/** One edit tool as the agent uses it. `Call` is the tool's arguments for one hunk. */
+/** One edit tool as the agent uses it. `Call` is the tool's arguments for one hunk (their tokens are what it costs). */
 export interface AgentTool<Read extends ReadSnapshot, Call> {
   /** Reads the whole file (every page); `shift` says which hunks are already applied. */
   read(shift: number): Promise<Read>;
@@ -58,6 +59,7 @@ export async function runAgent<Read extends ReadSnapshot, Call>(
     const before = readFileSync(absolutePath);
     const reply = await tool.send(call);
     result.calls++;
+    result.requestTokens += argumentTokens(call);
     const after = readFileSync(absolutePath);
     if (reply.ok) {
       const verdict = judgeAccepted(decodeDocument(after).lines, step.after, onTrack);

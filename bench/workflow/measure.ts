@@ -1,5 +1,6 @@
-// The agent-workflow part of `npm run bench`: for every change of the corpus, the read-once agent on dist/lapp
-// and on the text-addressed peer, then the outside-change scenario (7 and 50 lines). A fresh server per run.
+// The agent-workflow part of `npm run bench`: for every change of the corpus, the read-once agent on dist/lapp (by
+// refs, and by old text with lapp_replace_block) and on the text-addressed peer, then the outside-change scenario (7
+// and 50 lines). A fresh server per run.
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -7,6 +8,7 @@ import type { CorpusCase } from "../corpus/manifest.ts";
 import type { FilePair } from "../diff/file-pair.ts";
 import { startLappClient, type LappClient } from "../support/lapp-client.ts";
 import type { AgentPolicy } from "./agent-loop.ts";
+import { runBlockAgent } from "./block-agent.ts";
 import { runLappAgent } from "./lapp-agent.ts";
 import { runOutsideChange } from "./outside-change.ts";
 import type { AgentWorkflowResults, OutsideChangeResult } from "./results.ts";
@@ -35,6 +37,7 @@ export async function measureAgentWorkflow(
     lapp: [],
     rereading: Object.fromEntries(Object.keys(REREADING_AGENTS).map((name) => [name, []])),
     textPeer: [],
+    replaceBlock: [],
     outside: [],
     durationSeconds: 0,
   };
@@ -50,6 +53,11 @@ export async function measureAgentWorkflow(
       );
     }
     results.textPeer.push(await runTextPeer(makeDir(join(root, "text")), pair));
+    results.replaceBlock!.push(
+      await withServer(makeDir(join(root, "blocks")), (lapp) =>
+        runBlockAgent(lapp, join(root, "blocks"), pair),
+      ),
+    );
     for (const count of OUTSIDE_INSERTIONS) {
       const outsideRoot = makeDir(join(root, `outside-${count}`));
       const outside: OutsideChangeResult = await withServer(outsideRoot, (lapp) =>

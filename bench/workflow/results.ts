@@ -30,6 +30,8 @@ export interface AgentFileResult {
   wrong?: WrongCall;
   /** Refusals by error code. */
   codes: Record<string, number>;
+  /** o200k tokens of every call's arguments as compact JSON (first tries and retries): what the model wrote. */
+  requestTokens: number;
   ms: number;
 }
 
@@ -67,6 +69,8 @@ export interface AgentWorkflowResults {
   rereading: Record<string, AgentFileResult[]>;
   /** The same workflow with a text-addressed tool (old_string/new_string, Claude Code's Edit rules). */
   textPeer: AgentFileResult[];
+  /** The same workflow with lapp_replace_block by old_content (absent in runs made before it existed). */
+  replaceBlock?: AgentFileResult[];
   outside: OutsideChangeResult[];
   durationSeconds: number;
 }
@@ -83,6 +87,7 @@ const SUMMED = [
   "gaveUp",
   "wrongCalls",
   "writtenOnRefusal",
+  "requestTokens",
 ] as const;
 
 export type AgentTotals = Pick<AgentFileResult, (typeof SUMMED)[number] | "codes"> & {
@@ -101,7 +106,7 @@ export function agentTotals(files: readonly AgentFileResult[]): AgentTotals {
     ...Object.fromEntries(SUMMED.map((key) => [key, 0])),
   } as AgentTotals;
   for (const file of files) {
-    for (const key of SUMMED) totals[key] += file[key];
+    for (const key of SUMMED) totals[key] += file[key] ?? 0;
     if (file.exact) totals.exact++;
     if (file.silentlyWrong) totals.silentlyWrong++;
     addCodes(totals.codes, file.codes);
@@ -169,6 +174,7 @@ export function emptyFileResult(id: string, hunks: number): AgentFileResult {
     exact: false,
     silentlyWrong: false,
     codes: {},
+    requestTokens: 0,
     ms: 0,
   };
 }

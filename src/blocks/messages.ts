@@ -85,7 +85,7 @@ export const anchorPastEnd = (ref: string, lineCount: number, lastRef: string | 
     ? `anchor ${ref} points into an empty file`
     : `anchor ${ref} is past the end of the file (${lineCount} lines; the last is ${lastRef})`;
 
-const describeIndent = (indent: string): string => {
+export const describeIndent = (indent: string): string => {
   if (indent === "") return "no indentation";
   const tabs = indent.split("\t").length - 1;
   const spaces = indent.length - tabs;

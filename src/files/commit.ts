@@ -5,7 +5,7 @@ import type { GuardedPath } from "../security/guard.ts";
 import type { ChangedRegion } from "../hashline/edit-types.ts";
 import { encodeDocumentTransient, encodeEditedTransient } from "../text/codec.ts";
 import type { TextDocument } from "../text/document.ts";
-import { writeFileAtomic } from "./atomic-write.ts";
+import { removeFileAtomic, writeFileAtomic } from "./atomic-write.ts";
 import type { FileIdentity } from "./identity.ts";
 import { loadedBytes, type LoadedFile } from "./load.ts";
 
@@ -60,4 +60,15 @@ export function commitBytes(
   });
   if (!written.ok) return written;
   return ok({ bytes: bytes.length, digest: written.value.digest });
+}
+
+/** Removes the file `path` names, while it is still exactly the version `expected` describes. */
+export function commitRemoval(path: GuardedPath, expected: FileIdentity): Result<true> {
+  return removeFileAtomic({
+    real: path.real,
+    display: path.display,
+    expected,
+    root: path.root,
+    realRelative: path.realRelative,
+  });
 }

@@ -86,6 +86,8 @@ export type ResolvedEdit =
       label: string;
       /** How messages name the edit when it is not `edits[index]` of lapp_edit (a block tool's one edit). */
       place?: string;
+      /** The call showed the lines next to its content (a diff's context): a repeat of them is meant, not echoed. */
+      neighboursShown?: true;
     }
   | {
       index: number;
@@ -97,6 +99,7 @@ export type ResolvedEdit =
       lines: string[];
       label: string;
       place?: string;
+      neighboursShown?: true;
     };
 
 export type RangeEdit = Extract<ResolvedEdit, { type: "replace" | "delete" }>;

@@ -42,7 +42,7 @@ export function findBoundaryRepeats(
 ): BoundaryRepeat[] {
   const found: BoundaryRepeat[] = [];
   for (const edit of edits) {
-    if (edit.lines.length === 0) continue;
+    if (edit.lines.length === 0 || edit.neighboursShown) continue;
     for (const side of ["before", "after"] as const) {
       const repeat = repeatAt(lines, edits, edit, side);
       if (repeat) found.push(repeat);

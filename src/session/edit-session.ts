@@ -123,6 +123,14 @@ export class EditSession {
     return text;
   }
 
+  /** A file lapp deleted (or moved away): every line it showed of it is gone, so no ref into it means a line. */
+  forgetFile(path: GuardedPath): void {
+    const record = this.records.peek(path.real);
+    if (record === undefined) return;
+    record.carry([{ start: 1, lineCount: 0, oldStart: 1, removedCount: record.lineCount }], []);
+    this.records.settle();
+  }
+
   private recordFound(path: GuardedPath, found: FoundRows): void {
     const loaded = loadTextFile(
       path,

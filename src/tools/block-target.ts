@@ -5,6 +5,7 @@ import * as v from "valibot";
 import { analyzeBlocks, type BlockFinder, type BlockSpan } from "../blocks/find.ts";
 import { chooseHeader, locateHeaders } from "../blocks/locate.ts";
 import * as say from "../blocks/messages.ts";
+import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
 import { LappError, unwrap } from "../errors.ts";
 import { lineId, refOf } from "../hashline/hash.ts";
 import { exampleRefOf, parseRef } from "../hashline/refs.ts";
@@ -17,7 +18,7 @@ export const locatorFields = {
     v.pipe(
       v.string(),
       v.description(
-        'Ref of the block\'s header line (e.g. "12#KT"), or of any line inside the block. Give anchor or pattern.',
+        'Ref of the block\'s header line (e.g. "12#KT"), or of any line inside the block. Give anchor or pattern (with a text locator, anchor picks the place holding its line).',
       ),
     ),
   ),
@@ -128,8 +129,11 @@ export function checkBlockSeen(file: SessionFile, target: BlockTarget, maxTokens
   }, maxTokens);
 }
 
-/** The line an anchor names, checked by the one ref verifier every tool uses (docs/format.md). */
-function verifiedAnchorLine(
+/**
+ * The line an anchor names, checked by the one ref verifier every tool uses (docs/format.md), and when the model's
+ * view of it was made.
+ */
+export function verifiedAnchorLine(
   lines: readonly string[],
   anchor: string,
   shown: ShownRows,
@@ -165,4 +169,16 @@ function verifiedAnchorLine(
         1,
       );
   }
+}
+
+/** New lines shifted, when consistently indented, to the indentation of line `header` (warning when they moved). */
+export function shiftToLine(
+  file: SessionFile,
+  header: number,
+  lines: readonly string[],
+  warnings: string[],
+): string[] {
+  const reindented = reindentToHeader(lines, indentationOf(file.lines[header - 1]!));
+  if (reindented.shift) warnings.push(say.reindented(reindented.shift.from, reindented.shift.to));
+  return reindented.lines;
 }

@@ -6,3 +6,7 @@ export const pathField = v.pipe(
   v.minLength(1),
   v.description("File path, relative to the project root (or absolute inside it)."),
 );
+
+export const dryRunField = v.optional(
+  v.pipe(v.boolean(), v.description("Validate and show a diff preview without writing. Default false.")),
+);

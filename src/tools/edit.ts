@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { EDIT_TYPES } from "../hashline/edit.ts";
 import { MAX_EDITS_PER_CALL } from "../limits.ts";
 import { pathField } from "./common-schemas.ts";
+import { WHICH_EDIT_TOOL } from "../messages.ts";
 import { defineTool } from "./tool.ts";
 
 const ref = (what: string) => v.pipe(v.string(), v.description(what));
@@ -36,7 +37,8 @@ export const editTool = defineTool({
   description: `Edit a file by line refs (N#ID from lapp_read, lapp_grep or a previous edit). Refs stay valid across your own edits: a ref from your first read still names the same line after earlier edits moved it (the result says where it is now), so you need not re-read between edits. The edits of one call apply together, so line numbers never shift between them. If the file was changed by someone else, or a ref is stale, nothing is written and the error shows the line's fresh ref to retry with.
 Operations: replace (anchor, or start+end), insert_after (anchor; "0:" = file start, "EOF:" = end), insert_before (anchor), delete (anchor, or start+end). content is the full new text of the lines.
 Example: {"path":"src/app.ts","edits":[{"type":"replace","anchor":"12#KT","content":"  listen(9090);"},{"type":"insert_after","anchor":"30#PM","content":"export { start };"},{"type":"delete","start":"40#QW","end":"44#ZP"}]}
-The result lists the changed lines with fresh refs; use them for the next edit without re-reading.`,
+The result lists the changed lines with fresh refs; use them for the next edit without re-reading.
+${WHICH_EDIT_TOOL}`,
   schema: v.object({
     path: pathField,
     edits: v.pipe(

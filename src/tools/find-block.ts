@@ -1,24 +1,35 @@
-// lapp_find_block: the whole block (function, class, method, section) an anchor or a pattern names, as
-// `block START..END (N lines)` and then its rows, capped like a read.
+// lapp_find_block: the whole block (function, class, method, section) an anchor or a pattern names, or the lines a
+// text occupies (old_content), as `block START..END (N lines)` and then its rows, capped like a read.
 import * as v from "valibot";
 import { rowsBudget } from "../budget/budget.ts";
 import * as say from "../blocks/messages.ts";
-import { naming, rows } from "../hashline/answer.ts";
+import { naming, prose, rows } from "../hashline/answer.ts";
 import { refOf } from "../hashline/hash.ts";
 import { readPage } from "../hashline/page.ts";
 import { MAX_PAGE_BYTES } from "../limits.ts";
-import { findTargetIn, locatorFields } from "./block-target.ts";
+import { foundLoosely } from "../blocks/content/messages.ts";
+import { warningLine } from "../hashline/messages.ts";
+import { locatorFields } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
+import { locateBlockIn, normalizeField, textField } from "./content-target.ts";
 import { defineTool } from "./tool.ts";
 
 export const findBlockTool = defineTool({
   name: "lapp_find_block",
   description: `Find a whole block (function, class, method, object, Markdown section) and show it as N#ID:text rows, so you can edit or replace it without hunting for its end.
 Locate it by anchor (the ref of its header line, or of any line inside it: the innermost block is taken) or by pattern (a regex, or plain text with literal:true, matched against each line; when some matching lines start blocks only those count; several matches → AMBIGUOUS listing them, pick one with occurrence).
+Or locate it by its text: old_content (the block's lines; if they occur nowhere exactly, the indentation all of them share and trailing spaces are ignored unless normalize_whitespace:false). A text found at several places is refused listing every place (pick one with occurrence or anchor); a text found nowhere is refused showing the most similar rows.
 Rules by file type: brace languages match the header's bracket to its closer (strings, comments, regexes skipped); Python, YAML: the header and the lines indented deeper; Markdown: a heading up to the next heading of the same or higher level.
 The first line is "block START..END (N lines)" with the refs of the block's first and last line, usable in lapp_edit; lapp_replace_block swaps the whole block.
 Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT..40#ZP (29 lines) / 12#KT:def handle_request(self, req): / …`,
-  schema: v.object({ path: pathField, ...locatorFields }),
+  schema: v.object({
+    path: pathField,
+    ...locatorFields,
+    old_content: textField(
+      "The block's exact lines, to find it by its text instead of by header (anchor or occurrence may pick one of several places).",
+    ),
+    normalize_whitespace: normalizeField,
+  }),
   annotations: {
     title: "Find a whole block",
     readOnlyHint: true,
@@ -30,8 +41,8 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
     return context.session.withFile(context.resolve, input.path, (file) => {
       const { lines } = file;
       const maxTokens = context.config.maxOutputTokens;
-      const target = findTargetIn(file, input, maxTokens);
-      const { start, end } = target.span;
+      const located = locateBlockIn(file, input, maxTokens, false);
+      const { start, end } = located.span;
       const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), {
         bytes: MAX_PAGE_BYTES,
         tokens: rowsBudget(maxTokens),
@@ -48,10 +59,13 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
           say.blockContinuation(start, lastShown, refOf(start, first.text), refOf(end, last.text), end),
           [first, last],
         );
+      const loose = located.byContent && located.target.tier === "normalized";
+      const warnings = [...located.warnings, ...(loose ? [foundLoosely("old_content")] : [])];
       const items = [
         heading,
         ...rows(lines, start, page.lastLine),
         ...(page.lastLine < end ? [{ ...continued(page.lastLine), keep: true }] : []),
+        ...warnings.map((warning) => prose(warningLine(warning), true)),
       ];
       return file.present({ items, cutNote: (kept) => continued(start + kept - 1) }, maxTokens);
     });

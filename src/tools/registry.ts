@@ -1,8 +1,10 @@
 // Every tool lapp has, in the order clients list them. --only-tools filters this list.
 import type { ToolName } from "../config.ts";
 import { editTool } from "./edit.ts";
+import { applyPatchTool } from "./apply-patch.ts";
 import { findBlockTool } from "./find-block.ts";
 import { grepTool } from "./grep.ts";
+import { insertBlockTool } from "./insert-block.ts";
 import { readTool } from "./read.ts";
 import { replaceBlockTool } from "./replace-block.ts";
 import type { Tool } from "./tool.ts";
@@ -15,6 +17,8 @@ export const ALL_TOOLS: readonly Tool[] = [
   grepTool,
   findBlockTool,
   replaceBlockTool,
+  insertBlockTool,
+  applyPatchTool,
 ] as unknown as Tool[];
 
 export function selectTools(names: readonly ToolName[]): Tool[] {

@@ -43,6 +43,15 @@ export interface Tool<S extends v.GenericSchema = v.GenericSchema> {
   run(input: v.InferOutput<S>, context: ToolContext): Promise<ToolOutput> | ToolOutput;
 }
 
+/** The annotations of a tool that changes files it is not sure to leave as it found them. */
+export const changesFiles = (title: string): ToolAnnotations => ({
+  title,
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+});
+
 /** Identity helper so each tool file gets its input type inferred from its schema. */
 export function defineTool<S extends v.GenericSchema>(tool: Tool<S>): Tool<S> {
   return tool;

@@ -8,6 +8,7 @@ import { refOf } from "../../src/hashline/hash.ts";
 import { makeFilePair, type FilePair } from "../../bench/diff/file-pair.ts";
 import { startLappClient } from "../../bench/support/lapp-client.ts";
 import { runAgent, type AgentTool, type ReadSnapshot } from "../../bench/workflow/agent-loop.ts";
+import { occurrenceAt, runBlockAgent } from "../../bench/workflow/block-agent.ts";
 import { runLappAgent } from "../../bench/workflow/lapp-agent.ts";
 import { insertLinesAt, runOutsideChange } from "../../bench/workflow/outside-change.ts";
 import { agentTotals } from "../../bench/workflow/results.ts";
@@ -250,6 +251,28 @@ describe("the workflow through dist/lapp and the text peer on a tiny file (plumb
       exact: true,
       silentlyWrong: false,
     });
+  });
+
+  test("the replace_block agent applies it by old text, and an ambiguous text is retried by occurrence", async () => {
+    const root = join(scratch, "block-run");
+    mkdirSync(root, { recursive: true });
+    const lapp = await startLappClient(root);
+    try {
+      const result = await runBlockAgent(lapp, root, pair);
+      expect(result).toMatchObject({ hunks: 3, exact: true, silentlyWrong: false, writtenOnRefusal: 0 });
+      expect(result.requestTokens).toBeGreaterThan(0);
+      // Two identical functions: the second's body is ambiguous as whole lines, so the agent's window grows until
+      // unique; the occurrence retry is exercised by the parser of the refusal below.
+      expect(
+        occurrenceAt(
+          "error AMBIGUOUS: x\noccurrence 1: 3#KT..4#ZP, under 2#QQ:f\noccurrence 2: 9#KT..10#ZP",
+          9,
+        ),
+      ).toBe(2);
+      expect(occurrenceAt("occurrence 1: 3#KT..4#ZP", 5)).toBeUndefined();
+    } finally {
+      await lapp.close();
+    }
   });
 
   test("after 7 lines inserted on disk, every old ref is refused, nothing is written, the moved line is named", async () => {

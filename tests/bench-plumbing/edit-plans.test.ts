@@ -7,6 +7,13 @@ import { applyChunk, chunkHunks, contentOf, lappEditCalls } from "../../bench/co
 import { applyStrReplace, countOccurrences, planStrReplace } from "../../bench/costs/str-replace.ts";
 import { diffLines } from "../../bench/diff/myers.ts";
 import { unifiedDiff } from "../../bench/diff/unified.ts";
+import { applyReplaceBlock, lineOccurrences, planReplaceBlock } from "../../bench/costs/replace-block.ts";
+import { makeFilePair } from "../../bench/diff/file-pair.ts";
+import { gitDiff } from "../../bench/diff/git-diff.ts";
+import { parsePatch } from "../../src/patch/parse.ts";
+
+const encode = (lines: readonly string[]) =>
+  new TextEncoder().encode(lines.map((line) => `${line}\n`).join(""));
 
 const OLD = ["def a():", "    return 1", "", "def b():", "    return 1", "", "def c():", "    return 3"];
 const NEW = [
@@ -88,6 +95,28 @@ describe("edit plans of the bench (plumbing)", () => {
     expect(plan.headers).toBe(1);
     expect(plan.patch).toContain("@@ def second():");
     expect(applyPatch(old, plan.patch)).toEqual(changed);
+  });
+
+  test("replace_block: old_content grows until it occurs once as whole lines, and the calls rebuild the new file", () => {
+    const plan = planReplaceBlock("m.py", OLD, NEW, hunks);
+    // Grown below first (a blank line: still twice), then above: the trailing blank line is kept by a doubled newline.
+    expect(plan.calls[0]).toEqual({
+      path: "m.py",
+      old_content: "def a():\n    return 1\n\n",
+      content: "def a():\n    return 10\n\n",
+    });
+    expect(lineOccurrences(OLD, ["    return 1"])).toBe(2);
+    expect(applyReplaceBlock(OLD, plan.calls)).toEqual(NEW);
+  });
+
+  test("git diff -U3 of a pair is a patch lapp reads, naming the file by its path in the root", () => {
+    const pair = makeFilePair("p", "m.py", encode(OLD), encode(NEW));
+    const { patch, writer } = gitDiff(pair, "cases/m.py");
+    const parsed = parsePatch(patch);
+    expect(parsed.ok && parsed.value.files.map((file) => [file.kind, file.path])).toEqual([
+      ["update", "cases/m.py"],
+    ]);
+    expect(writer === "git diff -U3" || writer === "the bench's diff -u writer").toBe(true);
   });
 
   test("unified diff headers count lines like diff -u", () => {

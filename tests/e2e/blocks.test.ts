@@ -61,7 +61,8 @@ describe("lapp_find_block", () => {
     const replace = tools.find((tool) => tool.name === "lapp_replace_block");
     expect(find?.annotations?.readOnlyHint).toBe(true);
     expect(replace?.annotations?.destructiveHint).toBe(true);
-    expect(replace?.inputSchema.required).toEqual(["path", "content"]);
+    // content (or its other name new_content) is checked by the tool: the schema requires only the path.
+    expect(replace?.inputSchema.required).toEqual(["path"]);
   });
 
   test("by pattern: the block heading, then the block's rows", async () => {

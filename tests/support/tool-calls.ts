@@ -17,6 +17,10 @@ export function argumentsFor(tool: Tool, path: string, marker = "PWNED"): Record
       return { path, pattern: "." };
     case "lapp_replace_block":
       return { path, pattern: ".", content: marker };
+    case "lapp_insert_block":
+      return { path, pattern: ".", position: "before", content: marker };
+    case "lapp_apply_patch":
+      return { path, patch: `*** Begin Patch\n*** Update File: ${path}\n@@\n+${marker}\n*** End Patch` };
   }
   // An unknown tool: fill its required fields by type, `path` with the path.
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, { type?: string }>;
