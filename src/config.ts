@@ -57,6 +57,8 @@ export interface Internals {
   recordBytes?: number;
   /** Files above this size are paged by streaming (limits.ts STREAM_READ_MIN_BYTES). */
   streamFromBytes?: number;
+  /** How long a search may run (search/limits.ts SEARCH_TIME_BUDGET_MS). */
+  searchBudgetMs?: number;
 }
 
 export type ParsedArgs =

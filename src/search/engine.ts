@@ -11,10 +11,12 @@ import type { Row } from "./search-file.ts";
 import { walkFiles, type WalkedFile } from "./walk.ts";
 
 export interface LaneSource {
-  /** Lanes that can take a batch right now. */
-  available(): Lane[];
+  /** Lanes that can take a batch of this search right now. */
+  available(spec: SearchSpec): Lane[];
   /** Calls `listener` when more lanes may have become available. */
   onChange(listener: () => void): () => void;
+  /** Stops the work in progress of a search that ended early (its workers terminated and replaced). */
+  stop?(search: number | undefined): void;
 }
 
 export interface SearchRequest {
@@ -60,6 +62,8 @@ export interface SearchOutcome {
   tooLarge: string[];
   /** Files where the regex engine gave up on some lines (too much backtracking): their matches may be incomplete. */
   gaveUp: { relative: string; lines: number }[];
+  /** Files being searched when the search stopped (time up, cancelled): their matches are not counted. */
+  unfinished: string[];
   /** The searched path itself was a single binary file. */
   binaryStart: boolean;
   /** Directories and files skipped because their path is longer than the system allows (PATH_MAX). */
@@ -90,9 +94,13 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     stopped: undefined,
     tooLarge: [],
     gaveUp: [],
+    unfinished: [],
     binaryStart: false,
     tooDeep,
   };
+  // The jobs of each batch handed out and not answered yet: the files a stop leaves unfinished.
+  const inFlightJobs = new Map<number, FileJob[]>();
+  let batches = 0;
   // Searched files with several hard links: refused at the end if one shares its inode with a blocked file.
   const linked: Array<{ link: string; relative: string; count: number; kept: number }> = [];
   const walked = new IdWindow<WalkedFile>();
@@ -120,6 +128,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       commitId++;
       if (result.kind === "too-large") outcome.tooLarge.push(file.relative);
       if (result.kind === "binary" && request.startIsFile) outcome.binaryStart = true;
+      if (result.kind === "unfinished") outcome.unfinished.push(file.relative);
       if (result.kind !== "searched") continue;
       const linkedFile = result.link
         ? { link: result.link, relative: file.relative, count: result.count, kept: 0 }
@@ -197,16 +206,19 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       }
       // Every lane that can take a batch gets one, again until none can: a worker keeps a few queued.
       for (
-        let lane = nextLane(request.lanes);
+        let lane = nextLane(request.lanes, { ...request.spec, search });
         lane !== undefined && !exhausted;
-        lane = nextLane(request.lanes)
+        lane = nextLane(request.lanes, { ...request.spec, search })
       ) {
         const jobs = takeBatch(lane.batchBounds);
         if (jobs.length === 0) break;
         inFlight++;
+        const batch = batches++;
+        inFlightJobs.set(batch, jobs);
         lane.run(jobs, { ...request.spec, search }).then(
           (replies) => {
             if (closed) return;
+            inFlightJobs.delete(batch);
             for (const reply of replies) answered.set(reply.id, reply.result);
             commit();
             inFlight--;
@@ -233,6 +245,16 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     clearTimeout(timer);
     unsubscribe();
     request.signal.removeEventListener("abort", wakeUp);
+    if (inFlightJobs.size > 0) {
+      // Stopped early: the files still being searched are named, and the workers searching them stopped.
+      for (const jobs of inFlightJobs.values())
+        for (const job of jobs) {
+          const file = walked.take(job.id);
+          if (file) outcome.unfinished.push(file.relative);
+        }
+      outcome.unfinished.sort();
+      request.lanes.stop?.(search);
+    }
   }
   if (failure !== undefined) throw failure;
   kept -= dropBlockedLinks(outcome, linked, request);
@@ -267,8 +289,8 @@ function dropBlockedLinks(
 }
 
 /** A lane that can take a batch now (workers before the main thread); each batch given changes the answer. */
-function nextLane(lanes: LaneSource): Lane | undefined {
-  return lanes.available()[0];
+function nextLane(lanes: LaneSource, spec: SearchSpec): Lane | undefined {
+  return lanes.available(spec)[0];
 }
 
 function walkOptions(request: SearchRequest) {

@@ -56,6 +56,13 @@ export function tooDeepNote(count: number, first: string | undefined): string {
   return `[not searched: ${count} ${count === 1 ? "entry" : "entries"} whose path is longer than the system allows (PATH_MAX)${shown}]`;
 }
 
+/** A note naming the files the search was stopped in (its time was up): their matches are not counted. */
+export function unfinishedNote(paths: readonly string[]): string {
+  const shown = paths.slice(0, 5).map(quotePath).join(", ");
+  const more = paths.length > 5 ? ` and ${paths.length - 5} more` : "";
+  return `[not finished (the search was stopped while in them; a pattern with nested repeats such as (a+)+ can take exponential time on a line it does not match): ${shown}${more}]`;
+}
+
 /** A note naming the files where the regex engine gave up on lines: the answer is partial there. */
 export function regexGaveUpNote(files: readonly { relative: string; lines: number }[]): string {
   const shown = files

@@ -7,7 +7,7 @@ import { quotePath } from "../text/quote-path.ts";
 import type { FileMatches, SearchOutcome } from "./engine.ts";
 import { contextGroups, matchContext } from "./groups.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
-import { regexGaveUpNote, tooDeepNote, tooLargeNote, totalsLine } from "./messages.ts";
+import { regexGaveUpNote, tooDeepNote, tooLargeNote, totalsLine, unfinishedNote } from "./messages.ts";
 import type { Row } from "./search-file.ts";
 
 export interface RenderOptions {
@@ -80,6 +80,7 @@ export function textAnswer(outcome: SearchOutcome, options: RenderOptions): Answ
     if (outcome.tooLarge.length > 0) lines.push(tooLargeNote(outcome.tooLarge));
     if (outcome.tooDeep.count > 0) lines.push(tooDeepNote(outcome.tooDeep.count, outcome.tooDeep.first));
     if (outcome.gaveUp.length > 0) lines.push(regexGaveUpNote(outcome.gaveUp));
+    if (outcome.unfinished.length > 0) lines.push(unfinishedNote(outcome.unfinished));
     return lines.join("\n");
   };
   // The footer's cost is set aside (its longest form); the real one is written once the rows are settled.
@@ -157,6 +158,7 @@ export function structuredAnswer(outcome: SearchOutcome, options: RenderOptions)
         outcome.truncated || cut || bytesCut || outcome.stopped !== undefined || outcome.gaveUp.length > 0,
       ...(outcome.tooDeep.count > 0 && { skipped_too_deep: outcome.tooDeep.count }),
       ...(outcome.gaveUp.length > 0 ? { partial: regexGaveUpNote(outcome.gaveUp) } : {}),
+      ...(outcome.unfinished.length > 0 ? { unfinished: outcome.unfinished } : {}),
     }).slice(1)}`;
   const reserve: AnswerItem = { text: document([], true), keep: true };
   return {

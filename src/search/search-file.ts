@@ -32,6 +32,8 @@ export type FileResult =
   | { kind: "binary" }
   | { kind: "too-large" }
   | { kind: "unreadable" }
+  /** The search stopped while this file was being searched (its lane was stopped: engine.ts). */
+  | { kind: "unfinished" }
   | {
       kind: "searched";
       count: number;

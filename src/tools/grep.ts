@@ -109,6 +109,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
 
     const contextLines = input.context ?? DEFAULT_CONTEXT;
     const maxResults = input.max_results ?? DEFAULT_MAX_RESULTS;
+    const budgetMs = context.config.internals?.searchBudgetMs ?? SEARCH_TIME_BUDGET_MS;
     // Workers join a first search that runs long; otherwise they start as it ends (lanes.ts).
     const joinLongSearch = setTimeout(startSharedWorkers, WORKERS_JOIN_AFTER_MS);
     let outcome: SearchOutcome;
@@ -128,7 +129,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
         isBlocked: context.guard.isBlocked,
         lanes: sharedPool(),
         signal: context.signal,
-        budgetMs: SEARCH_TIME_BUDGET_MS,
+        budgetMs,
         progressIntervalMs: PROGRESS_INTERVAL_MS,
         progress: (searched, matches) => {
           context.progress(searched, undefined, progressMessage(searched, matches)).catch(() => {});
@@ -139,7 +140,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
       startSharedWorkers();
     }
     if (outcome.binaryStart) throw new LappError("BINARY_FILE", binaryStart(path.display));
-    const options = { context: contextLines, maxResults, budgetMs: SEARCH_TIME_BUDGET_MS };
+    const options = { context: contextLines, maxResults, budgetMs };
     const answer =
       input.format === "structured" ? structuredAnswer(outcome, options) : textAnswer(outcome, options);
     // The rows the answer still shows once cut at the output budget join each file's record of shown rows (in

@@ -56,6 +56,7 @@ function outcome(files: FileMatches[], extra: Partial<SearchOutcome> = {}): Sear
     stopped: undefined,
     tooLarge: [],
     gaveUp: [],
+    unfinished: [],
     binaryStart: false,
     tooDeep: { count: 0, first: undefined },
     ...extra,
