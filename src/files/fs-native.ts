@@ -14,8 +14,6 @@ export interface NativeFs {
   mkdirat(dirFd: number, name: string, mode: number): void;
   readonly AT_FDCWD: number;
   readonly O_CLOEXEC: number;
-  /** The real path of an open descriptor as the kernel sees it now, when the platform tells (Linux: /proc). */
-  descriptorPath(fd: number): string | undefined;
 }
 
 const ERRNO_NAMES = new Map<number, string>(
@@ -122,17 +120,7 @@ function load(): NativeFs | null {
     mkdirat: (dirFd, name, mode) => {
       check(s.mkdirat!(dirFd, cstr(name, "mkdirat"), mode), "mkdirat");
     },
-    descriptorPath: linux ? linuxDescriptorPath : () => undefined,
   };
-}
-
-function linuxDescriptorPath(fd: number): string | undefined {
-  try {
-    const { readlinkSync } = require("node:fs") as typeof import("node:fs");
-    return readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Flags every descriptor-relative open uses: never follow the last name, never block on a FIFO. */

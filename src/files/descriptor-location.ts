@@ -1,0 +1,114 @@
+// Where an open descriptor really is, as the system tells it: Linux reads /proc/self/fd, Windows asks
+// GetFinalPathNameByHandleW (through bun:ffi) about a handle proven to be the same file. Where a file was opened by
+// path (no descriptor-relative open), this is what shows a directory on the way was swapped for a link out of the root.
+
+import { fstatSync, readlinkSync } from "node:fs";
+import { loadOnce } from "./fs-native.ts";
+import { nativeSpelling, parentOf, samePath } from "./path-spelling.ts";
+
+/** What the system says about a descriptor: its path now, that it cannot tell, or that it is not provably anywhere. */
+export type Location = { at: string } | "unknown" | "elsewhere";
+
+/** How this platform locates descriptors; tests and other platforms may give their own. */
+export type Locator = (fd: number, openedAs: string) => Location;
+
+/** This platform's locator: /proc on Linux, the Windows API on Windows, none elsewhere (macOS has no /proc). */
+export const hostLocator: Locator =
+  process.platform === "linux"
+    ? procLocation
+    : process.platform === "win32"
+      ? (fd, openedAs) => windowsLocation(fd, openedAs)
+      : () => "unknown";
+
+/** Linux: the kernel's answer, `… (deleted)` for an unlinked file; "unknown" without /proc. */
+function procLocation(fd: number): Location {
+  try {
+    return { at: readlinkSync(`/proc/self/fd/${fd}`) };
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * Whether `fd`, opened as `openedAs`, is exactly at `expected` now. True where the system cannot tell (the caller's
+ * other checks stand alone there: docs/safety.md's table says where).
+ */
+export function locatedAt(fd: number, openedAs: string, expected: string, locate = hostLocator): boolean {
+  const location = locate(fd, openedAs);
+  if (location === "unknown") return true;
+  return location !== "elsewhere" && samePath(location.at, expected);
+}
+
+/**
+ * Whether `fd`, a file opened by one name in `directory`, is still an entry of that directory (renamed within it, or
+ * replaced there since: Linux then adds ` (deleted)`). True where the system cannot tell.
+ */
+export function locatedIn(fd: number, openedAs: string, directory: string, locate = hostLocator): boolean {
+  const location = locate(fd, openedAs);
+  if (location === "unknown") return true;
+  if (location === "elsewhere") return false;
+  return samePath(parentOf(location.at.replace(/ \(deleted\)$/, "")), directory);
+}
+
+// ---- Windows ----------------------------------------------------------------------------------------------------
+
+const FILE_READ_ATTRIBUTES = 0x80;
+const SHARE_ALL = 0x1 | 0x2 | 0x4; // read, write, delete: this handle never stands in anyone's way
+const OPEN_EXISTING = 3;
+/** Directories open too; a link at the last name is opened itself, as O_NOFOLLOW would. */
+const FLAGS = 0x02000000 /* BACKUP_SEMANTICS */ | 0x00200000; /* OPEN_REPARSE_POINT */
+const INFO_BYTES = 52; // BY_HANDLE_FILE_INFORMATION
+const PATH_UNITS = 32_768;
+
+interface WindowsApi {
+  open(path: Buffer): bigint;
+  close(handle: bigint): void;
+  information(handle: bigint, into: Buffer): boolean;
+  finalPath(handle: bigint, into: Buffer, units: number): number;
+}
+
+const windowsApi = loadOnce<WindowsApi>(() => {
+  const { dlopen, FFIType } = require("bun:ffi") as typeof import("bun:ffi");
+  const { u32, i32, u64, ptr } = FFIType;
+  const { symbols } = dlopen("kernel32.dll", {
+    CreateFileW: { args: [ptr, u32, u32, ptr, u32, u32, ptr], returns: u64 },
+    CloseHandle: { args: [u64], returns: i32 },
+    GetFileInformationByHandle: { args: [u64, ptr], returns: i32 },
+    GetFinalPathNameByHandleW: { args: [u64, ptr, u32, u32], returns: u32 },
+  });
+  return {
+    open: (path) =>
+      BigInt(symbols.CreateFileW(path, FILE_READ_ATTRIBUTES, SHARE_ALL, null, OPEN_EXISTING, FLAGS, null)),
+    close: (handle) => void symbols.CloseHandle(handle),
+    information: (handle, into) => symbols.GetFileInformationByHandle(handle, into) !== 0,
+    finalPath: (handle, into, units) => symbols.GetFinalPathNameByHandleW(handle, into, units, 0),
+  };
+});
+
+const INVALID_HANDLE = 0xffffffffffffffffn;
+
+/**
+ * Windows: a descriptor's handle is private to Bun's C runtime, so lapp opens `openedAs` once more (attributes only,
+ * sharing everything), proves it is the same file (volume serial and file index against the descriptor's device and
+ * inode), and asks where that is. A different file, or one that cannot be opened again, is "elsewhere".
+ */
+function windowsLocation(fd: number, openedAs: string): Location {
+  const api = windowsApi();
+  if (!api) return "unknown";
+  const handle = api.open(Buffer.from(`${openedAs}\0`, "utf16le"));
+  if (handle === INVALID_HANDLE || handle === 0n) return "elsewhere";
+  try {
+    const info = Buffer.alloc(INFO_BYTES);
+    if (!api.information(handle, info)) return "elsewhere";
+    const volume = BigInt(info.readUInt32LE(28));
+    const index = (BigInt(info.readUInt32LE(44)) << 32n) | BigInt(info.readUInt32LE(48));
+    const stats = fstatSync(fd, { bigint: true });
+    if (stats.dev !== volume || stats.ino !== index) return "elsewhere";
+    const path = Buffer.alloc(PATH_UNITS * 2);
+    const units = api.finalPath(handle, path, PATH_UNITS);
+    if (units === 0 || units >= PATH_UNITS) return "elsewhere";
+    return { at: nativeSpelling(path.subarray(0, units * 2).toString("utf16le"), "win32") };
+  } finally {
+    api.close(handle);
+  }
+}
