@@ -79,3 +79,7 @@ export const disappearedAfterWrite = (display: string): string =>
 
 export const inPlaceNoSpace = (display: string, reason: string): string =>
   `overwriting ${display} in place failed before any old byte changed (${reason}); the file is unchanged.`;
+
+/** The log line (not a model's) when the libc binding disagreed with node:fs in its self-check (fs-native-check.ts). */
+export const nativeCallsRefused = (what: string): string =>
+  `lapp: the descriptor-relative file calls (libc through FFI) disagreed with node:fs in the self-check (${what}); lapp works by paths instead (docs/safety.md, Platforms)`;

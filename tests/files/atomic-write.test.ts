@@ -5,11 +5,14 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import {
   chmodSync,
   chownSync,
+  closeSync,
   linkSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
@@ -18,8 +21,10 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { lockPath } from "../../src/files/artifacts.ts";
+import { openParent, writeFileAtomic, type WriteRequest } from "../../src/files/atomic-write.ts";
+import type { DirectoryHandle } from "../../src/files/beneath.ts";
 import { commitBytes } from "../../src/files/commit.ts";
-import { currentIdentity, versionKey } from "../../src/files/identity.ts";
+import { currentIdentity, versionKey, type FileIdentity } from "../../src/files/identity.ts";
 import { loadTextFile } from "../../src/files/load.ts";
 import { lockVersion } from "../../src/files/version-lock.ts";
 import type { GuardedPath, PathGuard } from "../../src/security/guard.ts";
@@ -46,6 +51,18 @@ const load = (path: GuardedPath) => {
   return loaded.value;
 };
 const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** What this process's descriptors are open on at `path` (Linux: /proc/self/fd). */
+function descriptorsOn(path: string): string[] {
+  return readdirSync("/proc/self/fd").flatMap((fd) => {
+    try {
+      const where = readlinkSync(`/proc/self/fd/${fd}`);
+      return where === path ? [fd] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** Writes a file, loads it, and commits new content: the usual edit cycle. */
 function edit(relative: string, before: string, after: string) {
@@ -97,6 +114,56 @@ describe("what a successful write keeps", () => {
     expect(statSync(join(root, "a.txt")).nlink).toBe(2);
     expect(leftovers(root)).toEqual([]);
   });
+
+  // Issue 27, item 2: Windows (and volumes without POSIX rename semantics) refuse to rename over a file that is
+  // still open. The directory here renames as such a system does: EPERM while any descriptor of this process is on
+  // the target. Every kind of write must still succeed, with every check it makes.
+  test.if(process.platform === "linux")(
+    "no descriptor of lapp's is open on the target during the rename",
+    () => {
+      const refusingRenames = (request: WriteRequest): DirectoryHandle => {
+        const directory = openParent(request);
+        return {
+          ...directory,
+          rename(from, to) {
+            const target = `${directory.path}/${to}`;
+            if (descriptorsOn(target).length > 0)
+              throw Object.assign(new Error("EPERM: rename"), { code: "EPERM" });
+            directory.rename(from, to);
+          },
+        };
+      };
+      const write = (relative: string, expected: FileIdentity | undefined, content: string) => {
+        const path = resolve(relative);
+        return writeFileAtomic(
+          {
+            real: path.real,
+            display: path.display,
+            bytes: bytes(content),
+            expected,
+            root: path.root,
+            realRelative: path.realRelative,
+          },
+          refusingRenames,
+        );
+      };
+      writeFileSync(join(root, "held.txt"), "old content\n");
+      const edited = write("held.txt", load(resolve("held.txt")).identity, "new content\n");
+      expect(edited.ok).toBe(true);
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("new content\n");
+      // The watching directory does refuse a rename over an open file: the test can fail.
+      const open = openSync(join(root, "held.txt"), "r");
+      try {
+        const refused = write("held.txt", load(resolve("held.txt")).identity, "third\n");
+        expect(!refused.ok && refused.error.code).toBe("PERMISSION_DENIED");
+      } finally {
+        closeSync(open);
+      }
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("new content\n");
+      expect(write("sub/fresh.txt", undefined, "fresh\n").ok).toBe(true);
+      expect(leftovers(root)).toEqual([]);
+    },
+  );
 
   test("a new file appears with 0666 minus the umask, and a taken name is FILE_EXISTS", () => {
     const path = resolve("sub/new.txt");
