@@ -18,7 +18,7 @@ import {
   unlinkSync,
   type Dirent,
 } from "node:fs";
-import { hostLocator, locatedAt, locatedIn } from "./descriptor-location.ts";
+import { hostLocator, locatedAsOpened, locatedAt, locatedIn } from "./descriptor-location.ts";
 import { DIRECTORY, errnoError, nativeFs, NOFOLLOW, NONBLOCK, type NativeFs } from "./fs-native.ts";
 import { joinName, samePath } from "./path-spelling.ts";
 
@@ -195,7 +195,7 @@ function pathHandle(path: string): DirectoryHandle {
       const creates = (flags & constants.O_CREAT) !== 0;
       const openedAs = name === "." ? path : creates ? entry(name) : join(path, name);
       const opened = openSync(openedAs, flags | NOFOLLOW, mode);
-      const where = name === "." ? locatedAt(opened, openedAs, path) : locatedIn(opened, openedAs, path);
+      const where = locatedAsOpened(opened, openedAs, name === "." ? path : join(path, name));
       if (!where) {
         if (creates) removeStray(opened, openedAs);
         closeQuietly(opened);

@@ -40,6 +40,22 @@ export function locatedAt(fd: number, openedAs: string, expected: string, locate
 }
 
 /**
+ * Whether `fd`, a file opened by path, is the file at `expected`: there now, or removed or replaced there since it was
+ * opened (Linux then adds ` (deleted)`). Not a file that is an entry elsewhere, even in the same directory: a name
+ * the system followed to another file (a link it does not show as one) is not the name that was checked.
+ */
+export function locatedAsOpened(
+  fd: number,
+  openedAs: string,
+  expected: string,
+  locate = hostLocator,
+): boolean {
+  const location = locate(fd, openedAs);
+  if (location === "unknown") return true;
+  return location !== "elsewhere" && samePath(location.at.replace(/ \(deleted\)$/, ""), expected);
+}
+
+/**
  * Whether `fd`, a file opened by one name in `directory`, is still an entry of that directory (renamed within it, or
  * replaced there since: Linux then adds ` (deleted)`). True where the system cannot tell.
  */

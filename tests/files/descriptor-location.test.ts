@@ -18,7 +18,13 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { hostLocator, locatedAt, locatedIn, type Locator } from "../../src/files/descriptor-location.ts";
+import {
+  hostLocator,
+  locatedAsOpened,
+  locatedAt,
+  locatedIn,
+  type Locator,
+} from "../../src/files/descriptor-location.ts";
 import { ESCAPED, openDirectoryBeneath } from "../../src/files/beneath.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 
@@ -75,6 +81,15 @@ describe("the locators", () => {
       }
     },
   );
+
+  test("a file opened by path is the checked name's file: not another entry of the same directory", () => {
+    // What Wine shows a Unix symlink as: an ordinary name whose file is another one (`secret-link.txt` → `.env`).
+    const followed: Locator = () => ({ at: "/r/.env" });
+    const removed: Locator = () => ({ at: "/r/secret-link.txt (deleted)" });
+    expect(locatedAsOpened(0, "/r/secret-link.txt", "/r/secret-link.txt", followed)).toBe(false);
+    expect(locatedIn(0, "/r/secret-link.txt", "/r", followed)).toBe(true);
+    expect(locatedAsOpened(0, "/r/secret-link.txt", "/r/secret-link.txt", removed)).toBe(true);
+  });
 
   test("a system that cannot tell accepts; one that proves nothing refuses; paths compare by spelling", () => {
     const unknown: Locator = () => "unknown";
