@@ -26,6 +26,7 @@ import {
   directoryMoved,
   disappearedAfterWrite,
   fileChanged,
+  fileInUse,
   inPlaceNoSpace,
   inPlaceWriteFailed,
   otherWriter,
@@ -229,16 +230,37 @@ function replaceExisting(
   const lock = lockVersion({ directory, name }, expected);
   if (!lock.held) return fail("FILE_CHANGED", otherWriter(request.display));
   try {
-    if (!unchangedSinceLoad(directory, name, expected))
-      return fail("FILE_CHANGED", fileChanged(request.display));
-    if (inPlaceFd !== undefined) return overwriteInPlace(directory, temp, inPlaceFd, request, expected);
-    directory.rename(temp, name);
-    syncDirectory(directory);
-    return ok(true);
+    for (const wait of [...IN_USE_WAITS_MS, undefined]) {
+      if (!unchangedSinceLoad(directory, name, expected))
+        return fail("FILE_CHANGED", fileChanged(request.display));
+      if (inPlaceFd !== undefined) return overwriteInPlace(directory, temp, inPlaceFd, request, expected);
+      try {
+        directory.rename(temp, name);
+        syncDirectory(directory);
+        return ok(true);
+      } catch (error) {
+        if (!inUse(errnoOf(error))) throw error;
+        if (wait === undefined) return fail("PERMISSION_DENIED", fileInUse(request.display));
+        // Checked again before the next try: whoever held the file open may have changed it.
+        Atomics.wait(PAUSE, 0, 0, wait);
+      }
+    }
+    return fail("PERMISSION_DENIED", fileInUse(request.display));
   } finally {
     lock.release();
   }
 }
+
+/**
+ * Windows refuses to rename over a file another program has open (an editor, a virus scanner, another lapp reading
+ * it) unless the volume gives POSIX semantics; such a hold lasts milliseconds, so the rename is tried again, after
+ * waits of these lengths (255 ms in all). EBUSY (a network share) is the same refusal anywhere.
+ */
+const IN_USE_WAITS_MS = [1, 2, 4, 8, 16, 32, 64, 128];
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+const inUse = (errno: string): boolean =>
+  errno === "EBUSY" || (process.platform === "win32" && (errno === "EPERM" || errno === "EACCES"));
 
 /** Same inode and metadata as at load time, not a symlink now, and (when known) the same bytes. */
 function unchangedSinceLoad(directory: DirectoryHandle, name: string, expected: FileIdentity): boolean {

@@ -24,6 +24,9 @@ export const pathTooLong = (display: string): string =>
 export const notRegularFile = (display: string): string =>
   `${shortenPath(display)} is not a regular file (a FIFO, socket or device); lapp reads and edits regular files only.`;
 
+export const fileInUse = (display: string): string =>
+  `${shortenPath(display)} is held open by another program, and the system does not let it be replaced while it is (Windows); nothing changed. Retry in a moment.`;
+
 export const swappedWhileOpening = (display: string): string =>
   `${display} was replaced (or turned into a symlink) between lapp's path check and opening it; nothing was read or written. Retry the call.`;
 

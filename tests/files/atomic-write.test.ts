@@ -165,6 +165,66 @@ describe("what a successful write keeps", () => {
     },
   );
 
+  // A file another program holds open for a moment (EBUSY here, as a share answers; EPERM on Windows): the rename is
+  // tried again after short waits, the file checked again before each try.
+  describe("a target held open by another program for a moment", () => {
+    /** A directory whose renames over `held.txt` fail with EBUSY `times` times (every time: Infinity). */
+    const busyFor = (times: number, meanwhile?: () => void) => {
+      let refused = 0;
+      return (request: WriteRequest): DirectoryHandle => {
+        const directory = openParent(request);
+        return {
+          ...directory,
+          rename(from, to) {
+            if (to === "held.txt" && refused < times) {
+              refused++;
+              meanwhile?.();
+              throw Object.assign(new Error("EBUSY: rename"), { code: "EBUSY" });
+            }
+            directory.rename(from, to);
+          },
+        };
+      };
+    };
+    const writeHeld = (open: (request: WriteRequest) => DirectoryHandle) => {
+      writeFileSync(join(root, "held.txt"), "old content\n");
+      const path = resolve("held.txt");
+      const { identity } = load(path);
+      return writeFileAtomic(
+        {
+          real: path.real,
+          display: path.display,
+          bytes: bytes("new content\n"),
+          expected: identity,
+          root: path.root,
+          realRelative: path.realRelative,
+        },
+        open,
+      );
+    };
+
+    test("released after a few tries: the write lands", () => {
+      expect(writeHeld(busyFor(3)).ok).toBe(true);
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("new content\n");
+      expect(leftovers(root)).toEqual([]);
+    });
+
+    test("never released: PERMISSION_DENIED saying it is in use, nothing changed, nothing left", () => {
+      const result = writeHeld(busyFor(Infinity));
+      expect(!result.ok && result.error.code).toBe("PERMISSION_DENIED");
+      expect(!result.ok && result.error.summary).toContain("held open by another program");
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("old content\n");
+      expect(leftovers(root)).toEqual([]);
+    });
+
+    test("changed by the program that held it: FILE_CHANGED, its change kept", () => {
+      const result = writeHeld(busyFor(1, () => writeFileSync(join(root, "held.txt"), "their change\n")));
+      expect(!result.ok && result.error.code).toBe("FILE_CHANGED");
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("their change\n");
+      expect(leftovers(root)).toEqual([]);
+    });
+  });
+
   test("a new file appears with 0666 minus the umask, and a taken name is FILE_EXISTS", () => {
     const path = resolve("sub/new.txt");
     expect(commitBytes(path, bytes("hi\n"), undefined).ok).toBe(true);

@@ -177,7 +177,6 @@ describe("the path-based directory handle (no descriptor-relative calls)", () =>
           .map((entry) => entry.name)
           .sort(),
       ).toEqual(["m", "x"]);
-      directory.sync();
     } finally {
       directory.close();
     }

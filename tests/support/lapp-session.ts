@@ -6,7 +6,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
-export const LAPP_BINARY = resolve(import.meta.dir, "../../dist/lapp");
+/** The binary `npm run build` makes (Bun names it `lapp.exe` on Windows). */
+export const LAPP_BINARY = resolve(
+  import.meta.dir,
+  process.platform === "win32" ? "../../dist/lapp.exe" : "../../dist/lapp",
+);
 
 export interface LappSession {
   client: Client;
