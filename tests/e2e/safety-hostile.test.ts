@@ -96,17 +96,21 @@ describe("error codes that say what happened (item 11)", () => {
     expect(errorCode(result.text)).toBe("NOT_A_FILE");
   });
 
-  test("a 6,000-character path is PATH_TOO_LONG and is not echoed whole", async () => {
-    const long = `${"a".repeat(200)}/`.repeat(30) + "x.txt";
-    for (const tool of ["lapp_read", "lapp_write"]) {
-      const result = await lapp.call(
-        tool,
-        tool === "lapp_read" ? { path: long } : { path: long, content: "x\n" },
-      );
-      expect(errorCode(result.text)).toBe("PATH_TOO_LONG");
-      expect(result.text.length).toBeLessThan(600);
-    }
-  });
+  // Windows opens paths of up to 32,767 characters: 6,000 is an ordinary (if deep) path there.
+  test.if(process.platform !== "win32")(
+    "a 6,000-character path is PATH_TOO_LONG and is not echoed whole",
+    async () => {
+      const long = `${"a".repeat(200)}/`.repeat(30) + "x.txt";
+      for (const tool of ["lapp_read", "lapp_write"]) {
+        const result = await lapp.call(
+          tool,
+          tool === "lapp_read" ? { path: long } : { path: long, content: "x\n" },
+        );
+        expect(errorCode(result.text)).toBe("PATH_TOO_LONG");
+        expect(result.text.length).toBeLessThan(600);
+      }
+    },
+  );
 
   test("writing through a dangling symlinked directory that points out is PATH_OUTSIDE_ROOT, nothing created", async () => {
     const result = await lapp.call("lapp_write", { path: "dangling-dir/new.txt", content: "x\n" });
