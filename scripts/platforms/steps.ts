@@ -40,6 +40,7 @@ const FINAL_SAMPLE = EDITED_SAMPLE.replace(
   "export function first() {\n  return 1;\n}",
   "export function first() {\n  return 100;\n}",
 );
+const DEEP = Array.from({ length: 5 }, (_, index) => `${index}${"d".repeat(59)}`).join("/");
 const ref = (context: StepContext, step: string, line: number) =>
   context.refs(step).get(line) ?? `${line}#??`;
 
@@ -171,6 +172,20 @@ export const STEPS: readonly Step[] = [
     tool: "lapp_write",
     args: { path: "src/.env.production", content: "x" },
     check: { error: "PATH_BLOCKED" },
+  },
+
+  // Past Windows' old 260-character limit: Bun opens such paths, and so must lapp's location check.
+  {
+    name: "write a file deeper than 260 characters",
+    tool: "lapp_write",
+    args: { path: `${DEEP}/deep.txt`, content: "deep needle\n" },
+    check: { error: false, files: { [`${DEEP}/deep.txt`]: "deep needle\n" } },
+  },
+  {
+    name: "read a file deeper than 260 characters",
+    tool: "lapp_read",
+    args: { path: `${DEEP}/deep.txt` },
+    check: { error: false, contains: ["deep needle"] },
   },
 
   // ---- search: relative paths, globs, ignore files and the block list as on Linux

@@ -4,7 +4,7 @@
 
 import { fstatSync, readlinkSync } from "node:fs";
 import { loadOnce } from "./fs-native.ts";
-import { nativeSpelling, parentOf, samePath } from "./path-spelling.ts";
+import { nativeSpelling, parentOf, samePath, verbatim } from "./path-spelling.ts";
 
 /** What the system says about a descriptor: its path now, that it cannot tell, or that it is not provably anywhere. */
 export type Location = { at: string } | "unknown" | "elsewhere";
@@ -80,11 +80,12 @@ interface WindowsApi {
   open(path: Buffer): bigint;
   close(handle: bigint): void;
   information(handle: bigint, into: Buffer): boolean;
-  finalPath(handle: bigint, into: Buffer, units: number): number;
+  /** The handle's path as `\\?\C:\…`; undefined when the system does not tell. */
+  finalPath(handle: bigint): string | undefined;
 }
 
 const windowsApi = loadOnce<WindowsApi>(() => {
-  const { dlopen, FFIType } = require("bun:ffi") as typeof import("bun:ffi");
+  const { dlopen, FFIType, ptr: addressOf } = require("bun:ffi") as typeof import("bun:ffi");
   const { u32, i32, u64, ptr } = FFIType;
   const { symbols } = dlopen("kernel32.dll", {
     CreateFileW: { args: [ptr, u32, u32, ptr, u32, u32, ptr], returns: u64 },
@@ -92,14 +93,32 @@ const windowsApi = loadOnce<WindowsApi>(() => {
     GetFileInformationByHandle: { args: [u64, ptr], returns: i32 },
     GetFinalPathNameByHandleW: { args: [u64, ptr, u32, u32], returns: u32 },
   });
+  const nt = dlopen("ntdll.dll", {
+    NtQueryObject: { args: [u64, u32, ptr, u32, ptr], returns: i32 },
+  }).symbols;
+  const buffer = Buffer.alloc(PATH_UNITS * 2 + 16);
   return {
     open: (path) =>
       BigInt(symbols.CreateFileW(path, FILE_READ_ATTRIBUTES, SHARE_ALL, null, OPEN_EXISTING, FLAGS, null)),
     close: (handle) => void symbols.CloseHandle(handle),
     information: (handle, into) => symbols.GetFileInformationByHandle(handle, into) !== 0,
-    finalPath: (handle, into, units) => symbols.GetFinalPathNameByHandleW(handle, into, units, 0),
+    finalPath(handle) {
+      const units = symbols.GetFinalPathNameByHandleW(handle, buffer, PATH_UNITS, 0);
+      if (units > 0 && units < PATH_UNITS) return buffer.toString("utf16le", 0, units * 2);
+      // Wine 8 answers ERROR_MORE_DATA past 260 characters whatever the buffer; its object name is `\??\Z:\…`, a
+      // DOS path. (Windows names the device there, `\Device\HarddiskVolume3\…`: not taken.)
+      if (nt.NtQueryObject(handle, OBJECT_NAME_INFORMATION, buffer, buffer.length, null) !== 0)
+        return undefined;
+      const bytes = buffer.readUInt16LE(0);
+      const at = Number(buffer.readBigUInt64LE(8) - BigInt(addressOf(buffer)));
+      if (at < 0 || at + bytes > buffer.length) return undefined;
+      const name = buffer.toString("utf16le", at, at + bytes);
+      return /^\\\?\?\\[A-Za-z]:\\/.test(name) ? name : undefined;
+    },
   };
 });
+
+const OBJECT_NAME_INFORMATION = 1;
 
 const INVALID_HANDLE = 0xffffffffffffffffn;
 
@@ -111,7 +130,8 @@ const INVALID_HANDLE = 0xffffffffffffffffn;
 function windowsLocation(fd: number, openedAs: string): Location {
   const api = windowsApi();
   if (!api) return "unknown";
-  const handle = api.open(Buffer.from(`${openedAs}\0`, "utf16le"));
+  // Verbatim: as deep as the path Bun opened (past 260 characters), and no name rewritten on the way.
+  const handle = api.open(Buffer.from(`${verbatim(openedAs, "win32")}\0`, "utf16le"));
   if (handle === INVALID_HANDLE || handle === 0n) return "elsewhere";
   try {
     const info = Buffer.alloc(INFO_BYTES);
@@ -120,10 +140,8 @@ function windowsLocation(fd: number, openedAs: string): Location {
     const index = (BigInt(info.readUInt32LE(44)) << 32n) | BigInt(info.readUInt32LE(48));
     const stats = fstatSync(fd, { bigint: true });
     if (stats.dev !== volume || stats.ino !== index) return "elsewhere";
-    const path = Buffer.alloc(PATH_UNITS * 2);
-    const units = api.finalPath(handle, path, PATH_UNITS);
-    if (units === 0 || units >= PATH_UNITS) return "elsewhere";
-    return { at: nativeSpelling(path.subarray(0, units * 2).toString("utf16le"), "win32") };
+    const path = api.finalPath(handle);
+    return path === undefined ? "elsewhere" : { at: nativeSpelling(path, "win32") };
   } finally {
     api.close(handle);
   }

@@ -27,6 +27,21 @@ export function nativeSpelling(path: string, flavor: PathFlavor = HOST_FLAVOR): 
 }
 
 /**
+ * A Windows path as the system takes it without the 260-character limit or any rewriting of names: `\\?\C:\a\b`,
+ * `\\?\UNC\server\share\a`. Only for absolute paths with no `.` or `..` names (lapp's real paths); others, and
+ * POSIX paths, are returned as they are.
+ */
+export function verbatim(path: string, flavor: PathFlavor = HOST_FLAVOR): string {
+  if (flavor === "posix") return path;
+  const text = slashed(path, flavor);
+  if (text.split("/").some((name) => name === "." || name === "..")) return path;
+  if (text.startsWith("//") && !/^\/\/[?.]\//.test(text))
+    return `\\\\?\\UNC\\${text.slice(2).replace(/\/+/g, "\\")}`;
+  if (/^[A-Z]:\//.test(text)) return `\\\\?\\${text.replace(/\/+/g, "\\")}`;
+  return path;
+}
+
+/**
  * The key two spellings of one place share: for Windows `slashed`, repeated separators collapsed (a UNC path keeps
  * its leading two), no trailing separator except a drive's root (`C:/`), and case folded (Windows names ignore
  * case). POSIX paths compare as they are, byte for byte.

@@ -11,6 +11,7 @@ import {
   parentOf,
   samePath,
   slashed,
+  verbatim,
 } from "../../src/files/path-spelling.ts";
 
 describe("Windows spellings", () => {
@@ -56,6 +57,17 @@ describe("Windows spellings", () => {
     expect(joinName("C:\\x", "a", "win32")).toBe("C:\\x/a");
     expect(nativeSpelling("C:/x/root/src/gen/f.txt", "win32")).toBe("C:\\x\\root\\src\\gen\\f.txt");
     expect(nativeSpelling("\\\\?\\C:\\x/y", "win32")).toBe("C:\\x\\y");
+  });
+
+  test("the verbatim spelling, for paths past 260 characters: absolute paths only, separators made `\\`", () => {
+    expect(verbatim("C:\\x\\root/src/a", "win32")).toBe("\\\\?\\C:\\x\\root\\src\\a");
+    expect(verbatim("c:/x//y", "win32")).toBe("\\\\?\\C:\\x\\y");
+    expect(verbatim("\\\\server\\share\\x", "win32")).toBe("\\\\?\\UNC\\server\\share\\x");
+    expect(verbatim("\\\\?\\C:\\x", "win32")).toBe("\\\\?\\C:\\x");
+    // Not made verbatim: `..` would be taken as a name, a relative path has no drive, a device path is no file.
+    for (const path of ["C:\\x\\..\\y", "src\\a", "\\\\.\\pipe\\x", "C:x"])
+      expect(verbatim(path, "win32")).toBe(path);
+    expect(verbatim("/a/b", "posix")).toBe("/a/b");
   });
 
   const name = fc.stringMatching(/^[A-Za-z0-9._ -]{1,8}$/).filter((n) => n.trim() === n && !/^\.+$/.test(n));
