@@ -4,7 +4,7 @@
 
 import { fstatSync, readlinkSync } from "node:fs";
 import { loadOnce } from "./fs-native.ts";
-import { nativeSpelling, parentOf, samePath, verbatim } from "./path-spelling.ts";
+import { nativeSpelling, parentOf, samePath, slashed, verbatim } from "./path-spelling.ts";
 
 /** What the system says about a descriptor: its path now, that it cannot tell, or that it is not provably anywhere. */
 export type Location = { at: string } | "unknown" | "elsewhere";
@@ -120,6 +120,44 @@ const windowsApi = loadOnce<WindowsApi>(() => {
 
 const OBJECT_NAME_INFORMATION = 1;
 
+/** What the system calls each drive's root (`Z:/` → `//server/share/` for a mapped drive), by drive, this thread. */
+const driveFinals = new Map<string, string | undefined>();
+
+function driveFinal(drive: string): string | undefined {
+  if (driveFinals.has(drive)) return driveFinals.get(drive);
+  const api = windowsApi();
+  let final: string | undefined;
+  const handle = api?.open(Buffer.from(`${verbatim(drive, "win32")}\0`, "utf16le"));
+  if (api && handle !== undefined && handle !== INVALID_HANDLE && handle !== 0n) {
+    final = api.finalPath(handle);
+    api.close(handle);
+  }
+  driveFinals.set(drive, final);
+  return final;
+}
+
+/**
+ * The system's answer for a file (`final`) spelled through the drive `openedAs` names: a mapped drive's files are
+ * answered as `\\?\UNC\server\share\…`, a `subst` drive's as the folder behind it, while lapp's paths (the root's
+ * real path) keep the drive letter. Only the drive's own root is translated, never a folder below it, so a link
+ * swapped in below the root still shows. `finalOfDrive` tells what the system calls a drive's root.
+ */
+export function throughDrive(
+  final: string,
+  openedAs: string,
+  finalOfDrive: (drive: string) => string | undefined,
+): string {
+  const drive = /^(?:[A-Z]:\/|\/\/[^/]+\/[^/]+\/)/.exec(slashed(openedAs, "win32"))?.[0];
+  const answered = slashed(final, "win32");
+  if (drive === undefined || answered.toLowerCase().startsWith(drive.toLowerCase())) return answered;
+  const base = finalOfDrive(drive);
+  if (base === undefined) return answered;
+  const prefix = slashed(base, "win32").replace(/\/?$/, "/");
+  return answered.toLowerCase().startsWith(prefix.toLowerCase())
+    ? drive + answered.slice(prefix.length)
+    : answered;
+}
+
 const INVALID_HANDLE = 0xffffffffffffffffn;
 
 /**
@@ -141,7 +179,8 @@ function windowsLocation(fd: number, openedAs: string): Location {
     const stats = fstatSync(fd, { bigint: true });
     if (stats.dev !== volume || stats.ino !== index) return "elsewhere";
     const path = api.finalPath(handle);
-    return path === undefined ? "elsewhere" : { at: nativeSpelling(path, "win32") };
+    if (path === undefined) return "elsewhere";
+    return { at: nativeSpelling(throughDrive(path, openedAs, driveFinal), "win32") };
   } finally {
     api.close(handle);
   }

@@ -23,8 +23,10 @@ import {
   locatedAsOpened,
   locatedAt,
   locatedIn,
+  throughDrive,
   type Locator,
 } from "../../src/files/descriptor-location.ts";
+import { samePath } from "../../src/files/path-spelling.ts";
 import { ESCAPED, openDirectoryBeneath } from "../../src/files/beneath.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 
@@ -105,6 +107,33 @@ describe("the locators", () => {
       // POSIX compares byte for byte: a Windows-looking answer names no POSIX path given here.
       expect(locatedAt(0, "", "C:\\work\\root/d/x", windows)).toBe(false);
     }
+  });
+});
+
+describe("Windows answers through the drive the path was opened on (pure, every platform)", () => {
+  const drives: Record<string, string> = {
+    "Z:/": "\\\\?\\UNC\\server\\share\\", // a mapped network drive
+    "S:/": "\\\\?\\C:\\work\\src\\", // a `subst` drive
+  };
+  const finalOf = (drive: string) => drives[drive];
+
+  test("a mapped drive's and a subst drive's files are named by their drive, as lapp's paths are", () => {
+    expect(throughDrive("\\\\?\\UNC\\server\\share\\proj\\a.txt", "Z:\\proj/a.txt", finalOf)).toBe(
+      "Z:/proj/a.txt",
+    );
+    expect(throughDrive("\\\\?\\C:\\work\\src\\proj\\a.txt", "S:\\proj\\a.txt", finalOf)).toBe(
+      "S:/proj/a.txt",
+    );
+    expect(throughDrive("\\\\?\\C:\\x\\a.txt", "c:\\x\\a.txt", finalOf)).toBe("C:/x/a.txt");
+  });
+
+  test("a link below the drive's root still shows where it leads", () => {
+    // S:\proj\d is a junction to C:\elsewhere: not below what the system calls S:\, so not translated.
+    const through = throughDrive("\\\\?\\C:\\elsewhere\\a.txt", "S:\\proj\\d\\a.txt", finalOf);
+    expect(through).toBe("C:/elsewhere/a.txt");
+    expect(samePath(through, "S:\\proj\\d\\a.txt", "win32")).toBe(false);
+    // A drive the system says nothing about: its answer as it is.
+    expect(throughDrive("\\\\?\\UNC\\other\\x\\a", "Q:\\a", finalOf)).toBe("//other/x/a");
   });
 });
 
