@@ -45,6 +45,16 @@ export interface Config {
   allow: string[];
   onlyTools: ToolName[];
   logFile: string | undefined;
+  /** Bounds no flag sets, lowered by tests to reach rare paths: see Internals. */
+  internals?: Internals;
+}
+
+export interface Internals {
+  /** Files and bytes the record of shown rows keeps (session/shown-records.ts). */
+  recordFiles?: number;
+  recordBytes?: number;
+  /** Files above this size are paged by streaming (limits.ts STREAM_READ_MIN_BYTES). */
+  streamFromBytes?: number;
 }
 
 export type ParsedArgs =

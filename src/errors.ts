@@ -1,6 +1,8 @@
 // The one error shape of lapp: a stable code, a one-line summary, and the details a model needs to retry.
 // Core functions return `Result`s carrying these; only the server turns them into `isError` texts.
 
+import type { AnswerItem } from "./hashline/answer.ts";
+
 const ERROR_CODES = [
   "INVALID_ARGUMENTS",
   "PATH_OUTSIDE_ROOT",
@@ -36,26 +38,33 @@ export class LappError extends Error {
   readonly code: ErrorCode;
   /** One line, shown right after `error CODE:`. */
   readonly summary: string;
-  /** Further lines: repair payload, hints, candidates. May be empty. */
-  readonly details: string;
   /**
-   * Line numbers whose current rows (with fresh refs) this error shows, e.g. a repair payload. The tool that
-   * raised it records them as served, so a retry with those refs is accepted by the collision guard.
+   * Further lines: repair payload, hints, candidates, as answer items (hashline/answer.ts): the rows they show with
+   * fresh refs are recorded as shown once the error is cut to the output budget, so a retry with them works.
    */
-  readonly shownLines: readonly number[];
+  readonly body: readonly AnswerItem[];
 
-  constructor(code: ErrorCode, summary: string, details = "", shownLines: readonly number[] = []) {
+  constructor(code: ErrorCode, summary: string, details: string | readonly AnswerItem[] = "") {
     super(`${code}: ${summary}`);
     this.name = "LappError";
     this.code = code;
     this.summary = summary;
-    this.details = details;
-    this.shownLines = shownLines;
+    this.body =
+      typeof details !== "string"
+        ? details
+        : details === ""
+          ? []
+          : details.split("\n").map((text) => ({ text }));
+  }
+
+  /** The further lines as text. */
+  get details(): string {
+    return this.body.map((item) => item.text).join("\n");
   }
 
   /** The text a model sees: `error CODE: summary` then the details. */
   render(): string {
-    return this.details
+    return this.body.length > 0
       ? `error ${this.code}: ${this.summary}\n${this.details}`
       : `error ${this.code}: ${this.summary}`;
   }
@@ -64,7 +73,11 @@ export class LappError extends Error {
 export type Result<T> = { ok: true; value: T } | { ok: false; error: LappError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = <T = never>(code: ErrorCode, summary: string, details = ""): Result<T> => ({
+export const fail = <T = never>(
+  code: ErrorCode,
+  summary: string,
+  details: string | readonly AnswerItem[] = "",
+): Result<T> => ({
   ok: false,
   error: new LappError(code, summary, details),
 });

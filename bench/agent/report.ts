@@ -1,6 +1,7 @@
 // The results of one `npm run bench:agent` run: its JSON shape and the Markdown tables (per model × strategy,
 // then per task), written next to the offline results with an `-agent` suffix. Pure rendering.
 
+import { OUTCOMES, OUTCOME_TITLES } from "../mistakes/outcome.ts";
 import type { MachineInfo, Versions } from "../support/machine.ts";
 import type { AgentOutcome, AgentRun } from "./run-task.ts";
 import { STRATEGIES } from "./strategies.ts";
@@ -61,6 +62,12 @@ export function renderAgentMarkdown(results: AgentResults): string {
       group.filter((run) => run.stop === "timeout").length.toString(),
     ]);
   });
+  // Every edit call by outcome class (the classes of bench:mistakes), per model and strategy.
+  const calls = [...groups.values()].map((group) => {
+    const first = group[0]!;
+    const counts = OUTCOMES.map((outcome) => group.reduce((sum, run) => sum + run.editCalls[outcome], 0));
+    return row([first.model, STRATEGIES[first.strategy].label, ...counts.map(String)]);
+  });
   const detail = runs.map((run) =>
     row([
       run.model,
@@ -101,6 +108,14 @@ export function renderAgentMarkdown(results: AgentResults): string {
     ]),
     row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
     ...summary,
+    "",
+    "### Every edit call by outcome",
+    "",
+    "A call is as meant when it writes only lines the reference change adds and removes only lines it removes; a refused call is fixed from the error alone when the model's next successful edit comes before any read.",
+    "",
+    row(["model", "strategy", ...OUTCOMES.map((outcome) => OUTCOME_TITLES[outcome])]),
+    row(["---", "---", ...OUTCOMES.map(() => "---:")]),
+    ...calls,
     "",
     "### Every run",
     "",

@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { decodeDocument } from "../../src/text/codec.ts";
+import type { Outcome } from "../mistakes/outcome.ts";
+import { classifyEditCalls, countOutcomes, isEditTool, type ToolEvent } from "./call-outcomes.ts";
 import { argumentTokens, tokens } from "../costs/tool-calls.ts";
 import { harnessErrors, systemPrompt, taskPrompt } from "./messages.ts";
 import { chat, ChatHttpError, type ChatMessage, type Endpoint } from "./openai-client.ts";
@@ -42,6 +44,8 @@ export interface AgentRun {
   toolErrors: number;
   /** o200k tokens of the tool-call arguments the model wrote (comparable across models). */
   toolArgumentTokens: number;
+  /** Every edit call by outcome class, as bench:mistakes counts them (call-outcomes.ts). */
+  editCalls: Record<Outcome, number>;
   stop: StopReason;
   error?: string;
 }
@@ -82,6 +86,8 @@ export async function runAgentTask(options: AgentRunOptions): Promise<AgentOutco
     toolErrors: 0,
     argumentTokens: 0,
   };
+  const events: ToolEvent[] = [];
+  const linesNow = () => decodeDocument(readFileSync(filePath)).lines;
   let stop: StopReason = "max_turns";
   let error: string | undefined;
   try {
@@ -115,7 +121,15 @@ export async function runAgentTask(options: AgentRunOptions): Promise<AgentOutco
       }
       for (const call of calls) {
         totals.toolCalls++;
+        const edit = isEditTool(call.function.name);
+        const before = edit ? linesNow() : undefined;
         const result = await runToolCall(session, call.function.name, call.function.arguments);
+        events.push({
+          name: call.function.name,
+          isError: result.isError,
+          text: result.text,
+          ...(edit ? { before, after: linesNow() } : {}),
+        });
         totals.argumentTokens += result.argumentTokens;
         if (result.isError) totals.toolErrors++;
         messages.push({ role: "tool", tool_call_id: call.id, content: result.text });
@@ -155,6 +169,7 @@ export async function runAgentTask(options: AgentRunOptions): Promise<AgentOutco
     toolCalls: totals.toolCalls,
     toolErrors: totals.toolErrors,
     toolArgumentTokens: totals.argumentTokens,
+    editCalls: countOutcomes(classifyEditCalls(events, original, reference)),
     stop,
     ...(error ? { error } : {}),
   };

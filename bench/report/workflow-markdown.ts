@@ -57,8 +57,13 @@ function summaryRow(name: string, totals: AgentTotals): string[] {
 function summarySection(results: AgentWorkflowResults): string {
   const lapp = agentTotals(results.lapp);
   const peer = agentTotals(results.textPeer);
+  const rereading = Object.entries(results.rereading ?? {}).map(
+    ([name, files]) => [name, agentTotals(files)] as const,
+  );
   const notes = [
-    `Refusals by code — lapp_edit: ${codes(lapp.codes)}; str_replace: ${codes(peer.codes)}.`,
+    `Refusals by code — lapp_edit: ${codes(lapp.codes)}; str_replace: ${codes(peer.codes)}` +
+      rereading.map(([name, totals]) => `; ${name.split(":")[0]}: ${codes(totals.codes)}`).join("") +
+      ".",
     `The workflow part took ${results.durationSeconds} s (both tools and the outside-change runs).`,
     lapp.writtenOnRefusal + peer.writtenOnRefusal > 0
       ? `**Refused calls that still changed the file: lapp_edit ${lapp.writtenOnRefusal}, str_replace ${peer.writtenOnRefusal}.**`
@@ -70,7 +75,9 @@ function summarySection(results: AgentWorkflowResults): string {
     "The agent reads the old file once (every page), then sends one edit call per hunk of the real change, each " +
       "built from that read only — never from what an edit returned. When a call is refused it retries once with the " +
       "fresh ref the error names for its line, otherwise it re-reads the file and retries. After every call the file " +
-      "is compared with the expected intermediate text: a success that changed anything else is a silently wrong call.",
+      "is compared with the expected intermediate text: a success that changed anything else is a silently wrong call. " +
+      "The re-reading agents (C, D) re-read on every refusal and retry from that read, then go on with the refs of " +
+      "their first read (C) or of their latest (D); the last two also re-read every 4 hunks, so their views mix more.",
     "",
     table(
       [
@@ -88,6 +95,7 @@ function summarySection(results: AgentWorkflowResults): string {
       ],
       [
         summaryRow("lapp_edit (refs of the read)", lapp),
+        ...rereading.map(([name, totals]) => summaryRow(`lapp_edit, ${name}`, totals)),
         summaryRow("str_replace (old_string of the read)", peer),
       ],
       ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],

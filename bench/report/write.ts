@@ -31,13 +31,17 @@ export function writeResults(
  * Replaces what stands between the README markers with `section`; returns false (and changes nothing) when the
  * README or a marker is missing.
  */
-export function updateReadme(readmePath: string, section: string): boolean {
+export function updateReadme(
+  readmePath: string,
+  section: string,
+  markers: { begin: string; end: string } = README_MARKERS,
+): boolean {
   if (!existsSync(readmePath)) return false;
   const text = readFileSync(readmePath, "utf8");
-  const begin = text.indexOf(README_MARKERS.begin);
-  const end = text.indexOf(README_MARKERS.end);
+  const begin = text.indexOf(markers.begin);
+  const end = text.indexOf(markers.end);
   if (begin === -1 || end === -1 || end < begin) return false;
-  const updated = `${text.slice(0, begin + README_MARKERS.begin.length)}\n${section.trim()}\n${text.slice(end)}`;
+  const updated = `${text.slice(0, begin + markers.begin.length)}\n${section.trim()}\n${text.slice(end)}`;
   if (updated !== text) writeFileSync(readmePath, updated);
   return true;
 }

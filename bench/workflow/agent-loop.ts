@@ -1,9 +1,11 @@
-// The read-once agent, whatever its edit tool: one call per hunk, top to bottom, built from its latest read; on a
-// refusal one retry with what the error names, else a re-read and a retry. Every call is judged against the
-// expected intermediate file, so a success on the wrong line is counted, never missed.
+// The read-once agent, whatever its edit tool: one call per hunk, top to bottom. The single-read agent (A) builds
+// each call from its latest read and, on a refusal, retries once with what the error names, else re-reads; the
+// re-reading agents re-read on every refusal, retry from that read, and go on with their first read's refs (C) or
+// with their latest read's (D) — optionally re-reading every few hunks as well, so their views mix even more.
+// Every call is judged against the expected intermediate file, so a success on the wrong line is counted.
 
-import { readFileSync } from "node:fs";
-import { decodeDocument } from "../../src/text/codec.ts";
+import { readFileSync, writeFileSync } from "node:fs";
+import { decodeDocument, encodeDocument } from "../../src/text/codec.ts";
 import type { FilePair } from "../diff/file-pair.ts";
 import { emptyFileResult, type AgentFileResult, type WrongCall } from "./results.ts";
 import { firstDifference, hunkSteps, judgeAccepted, sameLines, type HunkStep } from "./steps.ts";
@@ -32,10 +34,19 @@ export interface AgentTool<Read extends ReadSnapshot, Call> {
   codeOf(reply: CallReply): string;
 }
 
+/** How the agent behaves after a refusal (see the file's head). */
+export interface AgentPolicy {
+  /** "named-retry" (A), "reread-first" (C) or "reread-latest" (D). */
+  kind: "named-retry" | "reread-first" | "reread-latest";
+  /** Also re-read before every `rereadEvery`-th hunk (0: only after refusals). */
+  rereadEvery?: number;
+}
+
 export async function runAgent<Read extends ReadSnapshot, Call>(
   pair: FilePair,
   absolutePath: string,
   tool: AgentTool<Read, Call>,
+  policy: AgentPolicy = { kind: "named-retry" },
 ): Promise<AgentFileResult> {
   const t0 = performance.now();
   const steps = hunkSteps(pair.oldDoc.lines, pair.newDoc.lines, pair.hunks);
@@ -72,16 +83,21 @@ export async function runAgent<Read extends ReadSnapshot, Call>(
   };
 
   let read = await tool.read(0);
+  const firstRead = read;
   for (const step of steps) {
-    const first = tool.plan(step, read);
+    if (policy.rereadEvery && step.index > 0 && step.index % policy.rereadEvery === 0) {
+      read = await tool.read(step.shiftBefore);
+      result.rereads++;
+    }
+    const first = tool.plan(step, policy.kind === "reread-first" ? firstRead : read);
     if (first !== undefined) {
       const reply = await send(step, first, "first try");
       if (reply.ok) {
         result.acceptedFirst++;
         continue;
       }
-      // A real agent retries once with the fresh ref the error names for its line, and re-reads otherwise.
-      const named = tool.retryFromError(first, reply, read);
+      // The single-read agent retries once with the fresh ref the error names for its line, and re-reads otherwise.
+      const named = policy.kind === "named-retry" ? tool.retryFromError(first, reply, read) : undefined;
       if (named !== undefined) {
         result.retries++;
         result.namedRetries++;
@@ -93,9 +109,19 @@ export async function runAgent<Read extends ReadSnapshot, Call>(
     const fresh = tool.plan(step, read);
     if (fresh !== undefined) {
       result.retries++;
-      if ((await send(step, fresh, "after re-read")).ok) continue;
+      const reply = await send(step, fresh, "after re-read");
+      if (reply.ok) continue;
+      // A ref of the read it just took that an older view gave to another line: the error says the same ref sent
+      // again means the line the newest showing named — this read's.
+      if (tool.codeOf(reply) === "AMBIGUOUS_REF") {
+        result.retries++;
+        if ((await send(step, fresh, "sent again")).ok) continue;
+      }
     }
     result.gaveUp++;
+    // The agent gets the hunk done another way (a direct write, an outside change to the tool), so every later
+    // call is still judged against the right intermediate text.
+    writeFileSync(absolutePath, encodeLike(readFileSync(absolutePath), step.after));
   }
 
   const final = readFileSync(absolutePath);
@@ -111,4 +137,15 @@ export async function runAgent<Read extends ReadSnapshot, Call>(
   result.silentlyWrong = result.wrongCalls > 0 || (!result.exact && result.gaveUp === 0);
   result.ms = Math.round(performance.now() - t0);
   return result;
+}
+
+/** `lines` encoded as the file `current` is (encoding, BOM, dominant terminator, final newline). */
+function encodeLike(current: Uint8Array, lines: readonly string[]): Uint8Array {
+  const doc = decodeDocument(current);
+  const terminator = doc.terminators.find((item) => item !== "") ?? "\n";
+  const last = doc.terminators.at(-1) ?? terminator;
+  const terminators = lines.map((_, index) => (index < lines.length - 1 ? terminator : last));
+  const encoded = encodeDocument({ ...doc, lines: [...lines], terminators });
+  if (!encoded.ok) throw encoded.error;
+  return encoded.value;
 }

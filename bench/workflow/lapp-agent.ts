@@ -7,7 +7,7 @@ import type { EditInput } from "../../src/hashline/edit-types.ts";
 import { editsForHunks } from "../costs/lapp-edit.ts";
 import type { FilePair } from "../diff/file-pair.ts";
 import { errorCodeOf, type LappClient } from "../support/lapp-client.ts";
-import { runAgent, type AgentTool, type ReadSnapshot } from "./agent-loop.ts";
+import { runAgent, type AgentPolicy, type AgentTool, type ReadSnapshot } from "./agent-loop.ts";
 import type { AgentFileResult } from "./results.ts";
 import { continuationOffset, errorPointers, freshRefFor, parseRows, type ShownRow } from "./rows.ts";
 import { hunkInRead } from "./steps.ts";
@@ -98,10 +98,15 @@ export function lappTool(
 }
 
 /** Puts the old file at `root/<id>/<path>` and runs the read-once agent on it through `lapp`. */
-export async function runLappAgent(lapp: LappClient, root: string, pair: FilePair): Promise<AgentFileResult> {
+export async function runLappAgent(
+  lapp: LappClient,
+  root: string,
+  pair: FilePair,
+  policy?: AgentPolicy,
+): Promise<AgentFileResult> {
   const relative = join(pair.id, pair.path);
   const absolute = join(root, relative);
   mkdirSync(dirname(absolute), { recursive: true });
   writeFileSync(absolute, pair.oldBytes);
-  return runAgent(pair, absolute, lappTool(lapp, relative, pair.newDoc.lines));
+  return runAgent(pair, absolute, lappTool(lapp, relative, pair.newDoc.lines), policy);
 }

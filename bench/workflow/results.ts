@@ -16,7 +16,7 @@ export interface AgentFileResult {
   namedRetries: number;
   /** Whole-file reads after the first one. */
   rereads: number;
-  /** Hunks left out because even the call built on a re-read was refused. */
+  /** Hunks left out because even the call built on a re-read was refused (then written directly, see agent-loop.ts). */
   gaveUp: number;
   /** Calls the tool reported as successful whose file is not the expected intermediate. */
   wrongCalls: number;
@@ -38,7 +38,7 @@ export interface WrongCall {
   hunk: number;
   line: number;
   /** Which call of the hunk went wrong: built from the read, from a ref the error named, or from a re-read. */
-  via: "first try" | "named ref" | "after re-read" | "final bytes";
+  via: "first try" | "named ref" | "after re-read" | "sent again" | "final bytes";
 }
 
 export interface OutsideChangeResult {
@@ -63,6 +63,8 @@ export interface OutsideChangeResult {
 
 export interface AgentWorkflowResults {
   lapp: AgentFileResult[];
+  /** lapp with the re-reading agents (agent-loop.ts), by name: what mixing views costs and whether it misleads. */
+  rereading: Record<string, AgentFileResult[]>;
   /** The same workflow with a text-addressed tool (old_string/new_string, Claude Code's Edit rules). */
   textPeer: AgentFileResult[];
   outside: OutsideChangeResult[];

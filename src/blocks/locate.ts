@@ -4,6 +4,8 @@
 import { fail, LappError, ok, type ErrorCode, type Result } from "../errors.ts";
 import type { BlockFinder } from "./find.ts";
 import * as messages from "./messages.ts";
+import { naming, prose, type AnswerItem } from "../hashline/answer.ts";
+import { formatRow } from "../hashline/format.ts";
 
 export interface PatternOptions {
   readonly literal?: boolean;
@@ -45,7 +47,8 @@ export interface HeaderChoice {
   /** 1-based; undefined = the only candidate. */
   readonly occurrence?: number | undefined;
   /** Renders line N as a display row (`12#KT:text`) for the AMBIGUOUS candidate list. */
-  readonly rowOf: (line: number) => string;
+  /** The full text of a line (for the candidate rows the error shows with their refs). */
+  readonly textOf: (line: number) => string;
 }
 
 /**
@@ -94,15 +97,19 @@ function withCandidates(
   choice: HeaderChoice,
   narrowed: boolean,
 ): Result<number> {
-  return {
-    ok: false,
-    error: new LappError(code, summary, listCandidates(candidates, choice, narrowed), candidates),
-  };
+  return { ok: false, error: new LappError(code, summary, listCandidates(candidates, choice, narrowed)) };
 }
 
-function listCandidates(candidates: readonly number[], choice: HeaderChoice, narrowed: boolean): string {
-  const rows = candidates.map((line, index) => messages.ambiguousCandidate(index + 1, choice.rowOf(line)));
-  if (narrowed) rows.push(messages.candidatesNote());
-  rows.push(messages.ambiguousHint());
-  return rows.join("\n");
+function listCandidates(
+  candidates: readonly number[],
+  choice: HeaderChoice,
+  narrowed: boolean,
+): AnswerItem[] {
+  const items = candidates.map((line, index) => {
+    const text = choice.textOf(line);
+    return naming(messages.ambiguousCandidate(index + 1, formatRow(line, text)), [{ line, text }]);
+  });
+  if (narrowed) items.push(prose(messages.candidatesNote()));
+  items.push(prose(messages.ambiguousHint()));
+  return items;
 }

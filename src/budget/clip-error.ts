@@ -2,19 +2,22 @@
 // rows around every one of them, and an answer past what the client accepts is no answer at all.
 
 import { LappError } from "../errors.ts";
-import { rowsInText } from "../hashline/rows-in-text.ts";
-import { clipToBudget } from "./budget.ts";
+import { clipAnswer } from "./clip-answer.ts";
 import { errorCutAtBudget } from "./messages.ts";
 
 /**
- * `error` whole when its text fits `maxOutputTokens` (estimated), else the same error with the lines that fit and
- * a last line saying it was cut. Its shown lines are then only those whose rows are still in the text: lapp
- * records as shown only what the model was shown.
+ * `error` whole when it fits `maxOutputTokens` (estimated), else the same error with the items of its body that
+ * fit and a last line saying it was cut: the rows it shows are then only those still in it.
  */
 export function clipError(error: LappError, maxOutputTokens: number): LappError {
-  const text = error.render();
-  const clipped = clipToBudget(text, maxOutputTokens, errorCutAtBudget);
-  if (clipped === text) return error;
-  const details = clipped.split("\n").slice(1).join("\n");
-  return new LappError(error.code, error.summary, details, rowsInText(error.shownLines, details));
+  const head = { text: `error ${error.code}: ${error.summary}`, keep: true };
+  const clipped = clipAnswer(
+    {
+      items: [head, ...error.body],
+      cutNote: (kept, total) => ({ text: errorCutAtBudget(kept + 1, total) }),
+    },
+    maxOutputTokens,
+  );
+  if (!clipped.cut) return error;
+  return new LappError(error.code, error.summary, clipped.items.slice(1));
 }

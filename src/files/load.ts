@@ -20,18 +20,22 @@ export interface LoadedFile {
   /** Metadata and digest of the bytes decoded: what the writer compares against before committing. */
   identity: FileIdentity;
   mode: number;
+  /** How many names (hard links) the file has. */
+  links: number;
   /**
-   * The bytes read, in a buffer the next transient read reuses: check them against `identity` before use
-   * (`loadedBytes`).
+   * The bytes read, in a buffer the next transient read reuses (`takes`: the scratch buffer's count when they were
+   * read into it; undefined for a buffer of their own): see `loadedBytes`.
    */
-  transientBytes: Uint8Array;
+  transient: { bytes: Uint8Array; takes: number | undefined };
 }
 
 /** Bytes just read, in the reused scratch buffer for most files: valid until the next read through it. */
 interface RawFile {
   bytes: Uint8Array;
+  takes: number | undefined;
   identity: FileIdentity;
   mode: number;
+  links: number;
 }
 
 /** A document lapp decoded or wrote before, with the digest of its bytes: reused when a load reads those bytes. */
@@ -49,19 +53,21 @@ export function loadTextFile(
 ): Result<LoadedFile> {
   const raw = readWholeFile(path, isBlocked, maxBytes);
   if (!raw.ok) return raw;
-  const { bytes, identity, mode } = raw.value;
+  const { bytes, takes, identity, mode, links } = raw.value;
+  const transient = { bytes, takes };
   if (known !== undefined && identity.digest === known.digest)
-    return ok({ identity, mode, doc: known.doc, transientBytes: bytes });
+    return ok({ identity, mode, links, doc: known.doc, transient });
   if (isBinary(bytes)) return fail("BINARY_FILE", binaryFile(path.display));
-  return ok({ identity, mode, doc: decodeDocument(bytes), transientBytes: bytes });
+  return ok({ identity, mode, links, doc: decodeDocument(bytes), transient });
 }
 
-/** The bytes `loaded` was decoded from, while its transient buffer still holds them (checked by digest). */
+/**
+ * The bytes `loaded` was decoded from, while the reused buffer still holds them (no transient read since): the
+ * encoder copies the lines an edit left alone from them instead of encoding those lines again.
+ */
 export function loadedBytes(loaded: LoadedFile): Uint8Array | undefined {
-  const bytes = loaded.transientBytes;
-  const { size, digest } = loaded.identity;
-  if (digest === undefined || BigInt(bytes.length) !== size) return undefined;
-  return contentDigest(bytes) === digest ? bytes : undefined;
+  const { bytes, takes } = loaded.transient;
+  return takes === undefined || takes === scratch.takes ? bytes : undefined;
 }
 
 const SNAPSHOT_ATTEMPTS = 3;
@@ -84,13 +90,17 @@ function readWholeFile(
       const before = identityOf(fstatSync(fd, { bigint: true }));
       if (before.size > BigInt(maxBytes))
         return fail("FILE_TOO_LARGE", fileTooLarge(path.display, before.size, maxBytes));
-      const bytes = readTransient(fd, Number(before.size));
+      const into = scratch.take(Number(before.size));
+      const takes = into === undefined ? undefined : scratch.takes;
+      const bytes = readAll(fd, Number(before.size), into ?? new Uint8Array(Number(before.size)));
       const after = identityOf(fstatSync(fd, { bigint: true }));
       if (sameIdentity(before, after) && BigInt(bytes.length) === after.size) {
         return ok({
           bytes,
+          takes,
           identity: { ...after, digest: contentDigest(bytes) },
           mode: Number(stats.mode) & 0o7777,
+          links: Number(stats.nlink),
         });
       }
     }

@@ -4,14 +4,21 @@
 import { closeSync, fstatSync, readSync, type BigIntStats } from "node:fs";
 import { fail, ok, type Result } from "../errors.ts";
 import { readPage, type Page } from "../hashline/page.ts";
-import { MAX_IMAGE_BYTES, MAX_PAGE_BYTES, MAX_READ_BYTES, STREAM_READ_MIN_BYTES } from "../limits.ts";
+import {
+  MAX_EDIT_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_PAGE_BYTES,
+  MAX_READ_BYTES,
+  STREAM_READ_MIN_BYTES,
+} from "../limits.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import { BINARY_SNIFF_BYTES, imageType, isBinary, type ImageType } from "../text/binary.ts";
 import { decodeDocument } from "../text/codec.ts";
 import type { Encoding, TextDocument } from "../text/document.ts";
 import { directory, readAll, readTransient, type KnownDocument } from "./load.ts";
-import { binaryFile, fileTooLarge, imageTooLarge } from "./messages.ts";
-import { contentDigest, identityOf, versionKey } from "./identity.ts";
+import { versionHashes } from "../text/line-hashes.ts";
+import { binaryFile, changedWhileReading, fileTooLarge, imageTooLarge } from "./messages.ts";
+import { contentDigest, identityOf, sameIdentity, versionKey } from "./identity.ts";
 import { LineIndexes } from "./line-index.ts";
 import { openChecked } from "./open.ts";
 import { readPageStreaming, type IndexUse } from "./page-stream.ts";
@@ -29,6 +36,10 @@ export type Displayable =
       page: Page;
       doc?: TextDocument;
       digest?: bigint;
+      /** A streamed file small enough to edit: every line's text hash (text/line-hashes.ts) of the bytes paged. */
+      hashes?: Uint32Array;
+      /** Device, inode and link count of the file as opened. */
+      id: { dev: bigint; ino: bigint; links: number };
     };
 
 export interface PageRequest {
@@ -38,6 +49,8 @@ export interface PageRequest {
   maxTokens?: number;
   /** Called for every row shown, so the caller can record it as shown. */
   onShown: (line: number, text: string) => void;
+  /** Files above this size are paged by streaming (default STREAM_READ_MIN_BYTES). */
+  streamFromBytes?: number;
 }
 
 /** `known`: a document of this file decoded before; reused when the file still holds exactly its bytes. */
@@ -64,7 +77,14 @@ export function readForDisplay(
     if (isBinary(head)) return fail("BINARY_FILE", binaryFile(path.display));
     if (size > MAX_READ_BYTES)
       return fail("FILE_TOO_LARGE", fileTooLarge(path.display, size, MAX_READ_BYTES));
-    if (size > STREAM_READ_MIN_BYTES) {
+    const id = { dev: stats.dev, ino: stats.ino, links: Number(stats.nlink) };
+    if (size > (request.streamFromBytes ?? STREAM_READ_MIN_BYTES)) {
+      // A file lapp can edit gets every line's hash, so its record follows outside changes like any other's; the
+      // page must come from those very bytes (same metadata before and after), else the read is tried again.
+      const before = size <= MAX_EDIT_BYTES ? identityOf(fstatSync(fd, { bigint: true })) : undefined;
+      const version = before && readTransient(fd, size);
+      const hashes = version && versionHashes(version);
+      const digest = version && contentDigest(version);
       const streamed = readPageStreaming(
         fd,
         size,
@@ -75,7 +95,9 @@ export function readForDisplay(
         undefined,
         indexUse(fd, path.real, stats),
       );
-      return ok({ kind: "text", ...streamed });
+      if (before && !sameIdentity(before, identityOf(fstatSync(fd, { bigint: true }))))
+        return fail("FILE_CHANGED", changedWhileReading(path.display));
+      return ok({ kind: "text", ...streamed, id, ...(hashes && digest !== undefined && { hashes, digest }) });
     }
     const bytes = readTransient(fd, size);
     const digest = contentDigest(bytes);
@@ -89,7 +111,7 @@ export function readForDisplay(
           });
     for (let line = page.firstLine; line <= page.lastLine; line++)
       request.onShown(line, doc.lines[line - 1]!);
-    return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page, doc, digest });
+    return ok({ kind: "text", encoding: doc.encoding, bom: doc.bom, page, doc, digest, id });
   } finally {
     closeSync(fd);
   }

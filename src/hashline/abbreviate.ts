@@ -1,22 +1,24 @@
 // Shared by the edit renderers: long runs of rows shown as head + `... (K more lines)` + tail,
 // and windows around changes merged when they touch, so no row is printed twice.
 
-import * as say from "./messages.ts";
-
 /** Runs longer than this are abbreviated to ABBREVIATED_HEAD + note + ABBREVIATED_TAIL rows. */
 const ABBREVIATE_OVER = 12;
 export const ABBREVIATED_HEAD = 5;
 export const ABBREVIATED_TAIL = 5;
 
-/** Rows `0..count-1` rendered by `rowAt`, abbreviated when long. Skipped rows are never rendered. */
-export function abbreviatedRows(count: number, rowAt: (offset: number) => string): string[] {
-  const rows: string[] = [];
+/** Rows `0..count-1` built by `rowAt`, abbreviated when long (`more` says how many were left out). Skipped rows are never built. */
+export function abbreviatedRows<T>(
+  count: number,
+  rowAt: (offset: number) => T,
+  more: (count: number) => T,
+): T[] {
+  const rows: T[] = [];
   if (count <= ABBREVIATE_OVER) {
     for (let offset = 0; offset < count; offset++) rows.push(rowAt(offset));
     return rows;
   }
   for (let offset = 0; offset < ABBREVIATED_HEAD; offset++) rows.push(rowAt(offset));
-  rows.push(say.moreLines(count - ABBREVIATED_HEAD - ABBREVIATED_TAIL));
+  rows.push(more(count - ABBREVIATED_HEAD - ABBREVIATED_TAIL));
   for (let offset = count - ABBREVIATED_TAIL; offset < count; offset++) rows.push(rowAt(offset));
   return rows;
 }
@@ -48,29 +50,4 @@ export function mergeWindows<T>(
     }
   }
   return groups;
-}
-
-/**
- * The line numbers an answer built from `groups` shows with refs: every context line of each window, and of each
- * region's lines (`span`: its first line and count) only those an abbreviated region keeps.
- */
-export function shownLinesOfWindows<T>(
-  groups: readonly Window<T>[],
-  span: (item: T) => { first: number; count: number },
-): number[] {
-  const shown: number[] = [];
-  for (const group of groups) {
-    let line = group.from;
-    for (const item of group.items) {
-      const { first, count } = span(item);
-      for (; line < first; line++) shown.push(line);
-      abbreviatedRows(count, (offset) => {
-        shown.push(first + offset);
-        return "";
-      });
-      line = first + count;
-    }
-    for (; line <= group.to; line++) shown.push(line);
-  }
-  return shown;
 }

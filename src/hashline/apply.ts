@@ -14,7 +14,10 @@ import {
 import { failuresToError } from "./failures.ts";
 import * as say from "./messages.ts";
 import { planEdits } from "./plan.ts";
-import { validateEdits } from "./validate.ts";
+import { contentNotes } from "./content-notes.ts";
+import { placeNotes, placeRepeats, repeatFailure, repeatsError } from "./repeat-report.ts";
+import { findBoundaryRepeats } from "./repeats.ts";
+import { validateEdits, type EditFailure } from "./validate.ts";
 
 /** One change to the old line array: remove `removeCount` lines at index `from`, put `lines` there. */
 interface Splice {
@@ -34,7 +37,14 @@ export function applyEdits(
 ): Result<EditOutcome> {
   const validation = validateEdits(doc, edits, options);
   if (validation.failures.length > 0) {
-    return { ok: false, error: failuresToError(doc.lines, validation.failures, validation.lineRefs.size) };
+    // When only the shape of edits failed (a copied prefix, say), content of the edits that did resolve that would
+    // repeat a line is named too, so one retry fixes both. A refused ref keeps its own code and payload.
+    const refsHeld = validation.failures.every((failure) => failure.code === "INVALID_EDIT");
+    const failures = [
+      ...validation.failures,
+      ...(refsHeld ? repeatFailures(doc.lines, validation.resolved) : []),
+    ];
+    return { ok: false, error: failuresToError(doc.lines, failures, validation.lineRefs.size) };
   }
   const plan = planEdits(validation.resolved);
   if (!plan.ok) return plan;
@@ -49,15 +59,20 @@ export function applyEdits(
 
 /**
  * Applies edits already resolved to lines of `doc` (validated, non-overlapping): a block tool that found its
- * span hands it over directly. NO_CHANGE when nothing would change.
+ * span hands it over directly. INVALID_EDIT when content would repeat a line next to it in a way lapp refuses
+ * (repeats.ts), NO_CHANGE when nothing would change.
  */
 export function applyResolved(
   doc: TextDocument,
   edits: readonly ResolvedEdit[],
   warnings: string[] = [],
 ): Result<EditOutcome> {
+  const repeats = findBoundaryRepeats(doc.lines, edits);
+  const refused = repeats.filter((repeat) => repeat.verdict === "refuse");
+  if (refused.length > 0) return { ok: false, error: repeatsError(doc.lines, edits, refused) };
+  const sorted = [...edits].sort(byPosition);
   const splices: Splice[] = [];
-  for (const edit of [...edits].sort(byPosition)) {
+  for (const edit of sorted) {
     const splice = minimalSplice(doc.lines, edit);
     if (splice) splices.push(splice);
     else warnings.push(say.noOpEdit(edit.index));
@@ -65,7 +80,38 @@ export function applyResolved(
   const outcome = splices.length === 0 ? undefined : build(doc, splices, warnings);
   if (!outcome || sameText(doc, outcome.doc))
     return fail("NO_CHANGE", say.noChangeSummary(), say.noChangeDetails());
+  const starts = newStarts(sorted);
+  if (repeats.length > 0) outcome.repeats = placeRepeats(edits, repeats, (index) => starts.get(index)!);
+  const notes = sorted.flatMap((edit) =>
+    placeNotes(edit, starts.get(edit.index)!, contentNotes(doc.lines, edit)),
+  );
+  if (notes.length > 0) outcome.notes = notes;
   return ok(outcome);
+}
+
+function repeatFailures(lines: readonly string[], resolved: readonly ResolvedEdit[]): EditFailure[] {
+  return findBoundaryRepeats(lines, resolved)
+    .filter((repeat) => repeat.verdict === "refuse")
+    .map((repeat) => ({
+      code: "INVALID_EDIT",
+      index: repeat.index,
+      message: repeatFailure(
+        lines,
+        resolved.find((edit) => edit.index === repeat.index)!,
+        repeat,
+      ),
+    }));
+}
+
+/** Where each edit's first content line lands in the new file (0-based), by the edit's index. */
+function newStarts(sorted: readonly ResolvedEdit[]): Map<number, number> {
+  const starts = new Map<number, number>();
+  let shift = 0;
+  for (const edit of sorted) {
+    starts.set(edit.index, (isRangeEdit(edit) ? edit.start - 1 : edit.gap) + shift);
+    shift += edit.lines.length - (isRangeEdit(edit) ? edit.end - edit.start + 1 : 0);
+  }
+  return starts;
 }
 
 /**

@@ -45,6 +45,30 @@ export interface EditOutcome {
   regions: ChangedRegion[];
   /** Refs accepted at another line than their number (lapp's own earlier edits moved those lines). */
   mapped: { ref: string; line: number }[];
+  /** Content that repeats the lines next to it, applied with a warning (docs/format.md); absent when none. */
+  repeats?: RepeatNote[];
+  /** Content written as given that is probably not what was meant (content-notes.ts); absent when none. */
+  notes?: WrittenNote[];
+}
+
+/** A content note on an applied edit, and the NEW file lines (1-based, inclusive) the edit wrote. */
+export interface WrittenNote {
+  place: string;
+  note: { kind: "diff-markers" } | { kind: "lost-indent"; indent: string };
+  lines: { from: number; to: number };
+}
+
+/** A boundary repeat that was applied: where the content's copy and the repeated lines are now. */
+export interface RepeatNote {
+  /** How the answer names the edit: `edits[2]`. */
+  place: string;
+  side: "before" | "after";
+  count: number;
+  /** NEW file lines (1-based, inclusive) of the content's copy and of the lines it repeats. */
+  copy: { from: number; to: number };
+  original: { from: number; to: number };
+  /** The repeated lines in the file before the call, for a dry run's words. */
+  before: { from: number; to: number };
 }
 
 /** An edit whose refs all checked out, in the file's numbering before the call. */
@@ -60,6 +84,8 @@ export type ResolvedEdit =
       lines: string[];
       /** The refs as lapp writes them, for messages: `5#SN` or `5#SN..8#KT`. */
       label: string;
+      /** How messages name the edit when it is not `edits[index]` of lapp_edit (a block tool's one edit). */
+      place?: string;
     }
   | {
       index: number;
@@ -70,6 +96,7 @@ export type ResolvedEdit =
       anchorLine: number | undefined;
       lines: string[];
       label: string;
+      place?: string;
     };
 
 export type RangeEdit = Extract<ResolvedEdit, { type: "replace" | "delete" }>;

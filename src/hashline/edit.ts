@@ -2,7 +2,7 @@
 // Everything here is pure; the tool loads the file, calls applyEdits, writes outcome.doc, renders.
 
 export { applyEdits, applyResolved } from "./apply.ts";
-export { stripCopiedPrefixes, splitContent } from "./content.ts";
+export { copiedPrefixError, stripCopiedPrefixes, splitContent } from "./content.ts";
 export type {
   ChangedRegion,
   EditInput,
@@ -12,5 +12,5 @@ export type {
   ResolvedEdit,
 } from "./edit-types.ts";
 export { EDIT_TYPES } from "./edit-types.ts";
-export { renderDryRun } from "./render-dry-run.ts";
-export { renderEditSuccess, shownLinesOfSuccess } from "./render-result.ts";
+export { dryRunAnswer } from "./render-dry-run.ts";
+export { editSuccessAnswer } from "./render-result.ts";

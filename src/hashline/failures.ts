@@ -3,7 +3,8 @@
 
 import { LappError } from "../errors.ts";
 import * as say from "./messages.ts";
-import { refusedRefsError, renderRepairPayload, repairLines, type StaleRef } from "./repair.ts";
+import { prose } from "./answer.ts";
+import { refusedRefsError, repairItems, type StaleRef } from "./repair.ts";
 import type { EditFailure, FailureCode } from "./validate.ts";
 
 /**
@@ -34,12 +35,7 @@ export function failuresToError(
     const count = failures.filter((failure) => failure.code === code).length;
     return count > 0 ? [say.problemKind(code, count)] : [];
   });
-  const details = failures.map((failure) => say.problemListItem(failure.message));
-  if (stale.length > 0) details.push(say.staleRowsHeading(), renderRepairPayload(lines, stale));
-  return new LappError(
-    primary,
-    say.problemsSummary(failures.length, kinds),
-    details.join("\n"),
-    repairLines(lines, stale),
-  );
+  const details = failures.map((failure) => prose(say.problemListItem(failure.message)));
+  if (stale.length > 0) details.push(prose(say.staleRowsHeading()), ...repairItems(lines, stale));
+  return new LappError(primary, say.problemsSummary(failures.length, kinds), details);
 }

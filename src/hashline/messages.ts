@@ -27,7 +27,7 @@ export function invalidRefSummary(raw: string, reason: InvalidRefReason, example
 // edit shape
 
 /** `edits[2]` or `edits[2].start`: 0-based like the JSON array the model sent. */
-const editPlace = (index: number, field?: string): string =>
+export const editPlace = (index: number, field?: string): string =>
   field ? `edits[${index}].${field}` : `edits[${index}]`;
 
 export const unknownEditType = (index: number, type: unknown): string =>
@@ -85,7 +85,7 @@ export const staleRef = (
   index: number,
   field: string,
   shown: string,
-  reason: "changed" | "moved" | "gone",
+  reason: "changed" | "moved" | "gone" | "dropped" | "inside",
   fresh: string,
 ): string => {
   const line = shown.split("#")[0];
@@ -93,9 +93,14 @@ export const staleRef = (
     changed: `line ${line} changed since it was shown (now ${fresh})`,
     moved: `that line was moved by a change made outside lapp; it is now ${fresh}`,
     gone: `that line was replaced by an earlier edit; ${fresh} is there now`,
+    dropped: `that ref is too old: lapp no longer remembers which line it showed (read these lines again; ${fresh} is line ${line} now)`,
+    inside: `line ${line} inside the range changed since you saw it (now ${fresh})`,
   }[reason];
   return `${editPlace(index, field)} is ${shown}, but ${why}`;
 };
+
+export const changedInside = (index: number, range: string, fresh: string): string =>
+  `${editPlace(index)} covers ${range}, but ${fresh} inside it changed since you saw it`;
 
 export const ambiguousRef = (
   index: number,
@@ -114,6 +119,96 @@ export const ambiguousRef = (
 
 export const prefixesStripped = (index: number): string =>
   `${editPlace(index, "content")}: every line started with a copied "N#ID:" prefix; the prefixes were removed`;
+
+/** What one boundary repeat says: who, which side, how many lines, which file lines it repeats. */
+export interface RepeatWording {
+  /** `edits[2]`, or what the tool calls its one edit. */
+  place: string;
+  side: "before" | "after";
+  count: number;
+  /** The repeated lines of the file as refs: `42#QX` or `42#QX..43#XY`. */
+  refs: string;
+}
+
+const contentEnd = (side: "before" | "after", count: number): string =>
+  `the ${side === "after" ? "last" : "first"} ${count === 1 ? "line" : `${count} lines`} of content`;
+
+const neighbourWords = (side: "before" | "after", count: number): string =>
+  `${count === 1 ? "the line" : `the ${count} lines`} right ${side} where ${count === 1 ? "it goes" : "they go"}`;
+
+/** A repeat lapp refuses: which content lines repeat which file lines. */
+export const repeatRefused = (words: RepeatWording): string =>
+  `${words.place}: ${contentEnd(words.side, words.count)} ${words.count === 1 ? "repeats" : "repeat"} ${words.refs}, ${neighbourWords(words.side, words.count)}, so the file would hold ${words.count === 1 ? "that line" : "those lines"} twice`;
+
+/**
+ * How to retry a refused repeat: drop the copy; for a range, take the line into the range (`extendTo`, the ref to
+ * end or start it at); or, to have the line twice on purpose, double it in place.
+ */
+export function repeatAdvice(
+  words: RepeatWording,
+  extendTo: string | undefined,
+  anchorRepeated: boolean,
+): string {
+  const them = words.count === 1 ? "it" : "them";
+  const lines = words.count === 1 ? "that line" : `those ${words.count} lines`;
+  const advice = [
+    anchorRepeated
+      ? `Content holds only the new lines (the insert keeps ${words.refs} as it is): drop ${lines} from content.`
+      : `If ${words.refs} should stay as ${words.count === 1 ? "it is" : "they are"}, drop ${lines} from content.`,
+  ];
+  if (extendTo !== undefined)
+    advice.push(
+      `If the edit should replace ${words.refs} too, ${words.side === "after" ? "end" : "start"} the range at ${extendTo}.`,
+    );
+  // An insert's anchor cannot be replaced by another edit of the call: the anchor's own replace takes the content.
+  advice.push(
+    anchorRepeated
+      ? `To have ${them} twice on purpose, replace ${words.refs} instead, with ${words.side === "before" ? `${them} followed by this content` : `this content followed by ${them}`}.`
+      : `To have ${them} twice on purpose, drop ${them} from content and replace ${words.refs} with two copies of ${them}.`,
+  );
+  return advice.join(" ");
+}
+
+export function repeatsSummary(count: number): string {
+  return `${plural(count, "edit")} would repeat the lines around ${count === 1 ? "it" : "them"} (details below); ${NOTHING_WRITTEN}`;
+}
+
+export const repeatRowsHeading = (): string => "Current rows, the repeated lines marked:";
+
+/**
+ * The warning of an applied repeat: both copies in file order, and the later one to delete if it was not meant (the
+ * two hold the same text, so either undoes it; the earlier can share its ref with a line shown before the edit).
+ */
+export const repeatApplied = (words: RepeatWording, earlier: string, later: string): string =>
+  `${words.place}: ${contentEnd(words.side, words.count)} ${words.count === 1 ? "repeats" : "repeat"} ${neighbourWords(words.side, words.count)}: ${earlier} and ${later} now hold the same text${words.count === 1 ? "" : "s"}; if that was not meant, delete ${later}${words.count === 1 ? "" : " (start and end)"}`;
+
+/** The same warning in a dry run, with the refs of the file as it is. */
+export const repeatPreviewed = (words: RepeatWording): string =>
+  `${words.place}: ${contentEnd(words.side, words.count)} ${words.count === 1 ? "repeats" : "repeat"} ${words.refs}, ${neighbourWords(words.side, words.count)}: the file would hold ${words.count === 1 ? "that line" : "those lines"} twice`;
+
+/** What a written note says: with the refs of the lines written (`span`), or for a dry run without them. */
+const writtenAs = (span: string | undefined): string =>
+  span === undefined ? "it would be written as given" : `it was written as given (now ${span})`;
+
+/** Every content line started with a diff's "+": written as given, with the one call that would take them off. */
+export const diffMarkersWritten = (place: string, span?: string): string =>
+  `${place}: every line of content starts with "+", as the added lines of a diff do; ${writtenAs(span)}. If the "+" was not meant, ${span === undefined ? "send the lines" : `replace ${span} with the same lines`} without it`;
+
+/** No content line indented inside an indented block: written as given, with the call that would indent it. */
+export const lostIndentWritten = (place: string, indent: string, span?: string): string =>
+  `${place}: no line of content is indented, but the lines it replaces and those around it all start with ${JSON.stringify(indent)}; ${writtenAs(span)}. If the indentation was lost, ${span === undefined ? "send the lines" : `replace ${span} with the lines`} indented`;
+
+/** A content line that kept its copied row prefix while other lines have none. */
+export function partialPrefixes(
+  place: string,
+  prefixed: readonly { line: number; prefix: string; text: string }[],
+): string {
+  const shown = prefixed.slice(0, 5);
+  const list = shown.map((item) => `line ${item.line} "${item.prefix}" (text: ${JSON.stringify(item.text)})`);
+  const more = prefixed.length > shown.length ? ` and ${prefixed.length - shown.length} more` : "";
+  const which = prefixed.length === 1 ? "a content line starts" : `${prefixed.length} content lines start`;
+  return `${place}: ${which} with a row prefix copied from lapp's output while other lines have none: ${list.join(", ")}${more}. Content is only the text of the lines: send ${prefixed.length === 1 ? "it" : "them"} without the prefix`;
+}
 
 export const duplicateEdit = (index: number, firstIndex: number): string =>
   `${editPlace(index)} repeats ${editPlace(firstIndex)} exactly; it was applied once`;
@@ -155,11 +250,18 @@ export function hashMismatchSummary(
 ): string {
   const verb = staleCount === 1 ? "is" : "are";
   const moved = stale.filter((ref) => ref.reason === "moved");
-  const changed = stale.filter((ref) => ref.reason !== "moved");
+  const inside = stale.filter((ref) => ref.reason === "inside");
+  const dropped = stale.filter((ref) => ref.reason === "dropped");
+  const changed = stale.filter((ref) => !["moved", "inside", "dropped"].includes(ref.reason ?? ""));
   const parts: string[] = [];
   if (changed.length === 1) parts.push(`line ${changed[0]!.line} changed since it was read`);
   else if (changed.length > 1)
     parts.push(`lines ${changed.map((ref) => ref.line).join(", ")} changed since they were read`);
+  if (inside.length > 0)
+    parts.push(
+      `${plural(inside.length, "line")} inside a range changed since you saw them: ${inside.map((ref) => ref.at).join(", ")}`,
+    );
+  if (dropped.length > 0) parts.push(`too old: ${dropped.map((ref) => `${ref.line}`).join(", ")}`);
   if (moved.length > 0) {
     const list = moved.map((ref) => `${ref.line}→${ref.at}`).join(", ");
     parts.push(`moved outside lapp: ${list}`);
@@ -179,6 +281,12 @@ export const movedOutside = (sent: string, fresh: string): string =>
 export const changedOutside = (sent: string, fresh: string): string =>
   `${sent} was rewritten; what is there now is ${fresh}.`;
 
+export const tooOld = (sent: string): string =>
+  `lapp no longer remembers which line it showed as ${sent} (too old); the rows above are line ${sent.split("#")[0]} and its neighbours now: read the lines you need again, or use their fresh refs.`;
+
+export const changedInsideRange = (fresh: string): string =>
+  `${fresh} lies inside your range and changed since you saw it; check the rows above before replacing or deleting it.`;
+
 export const replacedByEdit = (sent: string, fresh: string): string =>
   `${sent} was replaced by an earlier edit; the new text starts at ${fresh}.`;
 
@@ -186,12 +294,17 @@ export const ambiguousCandidates = (
   sent: string,
   fresh: readonly string[],
   replaced?: { by: "edit" | "outside"; fresh: string },
+  newest?: string,
+  forgotten?: boolean,
 ): string => {
   const gone = replaced
     ? `, and for a line ${replaced.by === "edit" ? "an earlier edit replaced" : "changed outside lapp"} (its new text starts at ${replaced.fresh})`
     : "";
-  const count = fresh.length + (replaced ? 1 : 0);
-  return `${sent} was shown for ${count} different lines, now ${fresh.join(" and ")}${gone}; use the ref of the one you mean (if that ref is ambiguous too, lapp_read those lines: a read settles what its refs mean).`;
+  const lost = forgotten ? ", and for a line lapp no longer remembers (too old)" : "";
+  const count = fresh.length + (replaced ? 1 : 0) + (forgotten ? 1 : 0);
+  const again =
+    newest === undefined ? "" : ` Sent again, ${sent} means ${newest}, the line lapp showed it for last.`;
+  return `${sent} was shown for ${count} different lines, now ${fresh.join(" and ")}${gone}${lost}; use the fresh ref of the one you mean.${again}`;
 };
 
 export const retryWithFreshRefs = (): string => "Retry with the fresh refs above.";

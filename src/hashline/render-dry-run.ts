@@ -1,20 +1,15 @@
 // The dry-run preview of an edit: a compact diff against the CURRENT file — ` ` context and `-` removed
 // rows with their current (still valid) refs, `+` new lines as plain text (they have no refs yet).
 
+import { cutAtBudget } from "../budget/messages.ts";
 import type { TextDocument } from "../text/document.ts";
-import { abbreviatedRows, mergeWindows, shownLinesOfWindows } from "./abbreviate.ts";
+import { abbreviatedRows, mergeWindows } from "./abbreviate.ts";
+import { prose, row, type Answer, type AnswerItem } from "./answer.ts";
 import type { EditOutcome } from "./edit-types.ts";
-import { displayText, formatContextRow, formatRow } from "./format.ts";
+import { displayText } from "./format.ts";
 import * as say from "./messages.ts";
+import { noteWarning, repeatPreview } from "./repeat-report.ts";
 import { RESULT_CONTEXT } from "./render-result.ts";
-
-/** Old line numbers whose rows (with their current refs) the preview shows: what the session records. */
-export function shownLinesOfDryRun(before: TextDocument, outcome: EditOutcome): number[] {
-  return shownLinesOfWindows(previewWindows(before, outcome), (region) => ({
-    first: region.oldStart,
-    count: region.removedCount,
-  }));
-}
 
 function previewWindows(before: TextDocument, outcome: EditOutcome) {
   return mergeWindows(outcome.regions, (region) => ({
@@ -23,33 +18,49 @@ function previewWindows(before: TextDocument, outcome: EditOutcome) {
   }));
 }
 
-export function renderDryRun(displayPath: string, before: TextDocument, outcome: EditOutcome): string {
+/** A row of the current file with a diff marker in front: ` ` context, `-` removed. */
+function markedRow(marker: " " | "-", line: number, text: string): AnswerItem {
+  const item = row(line, text, marker === " " ? "context" : "line");
+  return { ...item, text: `${marker}${item.text}` };
+}
+
+export function dryRunAnswer(displayPath: string, before: TextDocument, outcome: EditOutcome): Answer {
   const old = before.lines;
   const next = outcome.doc.lines;
-  const out = [
-    say.dryRunSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, next.length),
+  const items: AnswerItem[] = [
+    prose(
+      say.dryRunSummary(displayPath, outcome.editsApplied, outcome.added, outcome.removed, next.length),
+      true,
+    ),
   ];
+  const more = (count: number) => prose(say.moreLines(count));
   const groups = previewWindows(before, outcome);
-  const context = (line: number) => ` ${formatContextRow(line, old[line - 1]!)}`;
   groups.forEach((group, groupIndex) => {
-    if (groupIndex > 0) out.push(say.regionSeparator());
+    if (groupIndex > 0) items.push(prose(say.regionSeparator()));
     let line = group.from;
     for (const region of group.items) {
-      for (; line < region.oldStart; line++) out.push(context(line));
-      const removed = abbreviatedRows(region.removedCount, (offset) => {
-        const number = region.oldStart + offset;
-        return `-${formatRow(number, old[number - 1]!)}`;
-      });
+      for (; line < region.oldStart; line++) items.push(markedRow(" ", line, old[line - 1]!));
+      const removed = abbreviatedRows(
+        region.removedCount,
+        (offset) => markedRow("-", region.oldStart + offset, old[region.oldStart + offset - 1]!),
+        more,
+      );
       const added = abbreviatedRows(
         region.lineCount,
-        (offset) => `+${displayText(next[region.start + offset - 1]!)}`,
+        (offset) => prose(`+${displayText(next[region.start + offset - 1]!)}`),
+        more,
       );
-      out.push(...removed, ...added);
+      items.push(...removed, ...added);
       line = region.oldStart + region.removedCount;
     }
-    for (; line <= group.to; line++) out.push(context(line));
+    for (; line <= group.to; line++) items.push(markedRow(" ", line, old[line - 1]!));
   });
-  out.push(say.dryRunNote());
-  for (const warning of outcome.warnings) out.push(say.warningLine(warning));
-  return out.join("\n");
+  items.push(prose(say.dryRunNote(), true));
+  const warnings = [
+    ...outcome.warnings,
+    ...(outcome.repeats ?? []).map((note) => repeatPreview(old, note)),
+    ...(outcome.notes ?? []).map((note) => noteWarning(note)),
+  ];
+  for (const warning of warnings) items.push(prose(say.warningLine(warning), true));
+  return { items, cutNote: (kept, all) => prose(cutAtBudget(kept, all)) };
 }

@@ -3,7 +3,7 @@
 
 import { LappError } from "../errors.ts";
 import { refOf } from "./hash.ts";
-import { formatMarkedRow } from "./format.ts";
+import { naming, prose, row, type AnswerItem, type ShownLine } from "./answer.ts";
 import * as say from "./messages.ts";
 import type { Replaced, StaleReason } from "./verify-ref.ts";
 
@@ -22,6 +22,10 @@ export interface StaleRef {
   candidates?: number[];
   /** AMBIGUOUS_REF: the ref was also shown for a line that is gone now (see verify-ref.ts). */
   replaced?: Replaced;
+  /** AMBIGUOUS_REF: the line the newest showing named, which the ref means once this error retired the others. */
+  newest?: number;
+  /** AMBIGUOUS_REF: lapp also showed the ref for a line it has since forgotten (memory bound). */
+  forgotten?: boolean;
 }
 
 /** The line numbers a repair payload shows, grouped (overlapping or touching windows merged). */
@@ -44,25 +48,24 @@ export function repairGroups(
 }
 
 /**
- * The payload body: each group of rows (marked lines `>>> `, others indented 4 spaces), `...` between groups,
- * one line per ref whose line moved or is ambiguous saying where it is now, and the closing retry line.
+ * The payload: each group of rows (marked lines `>>> `, others indented 4 spaces), `...` between groups, one line
+ * per ref whose line moved or is ambiguous saying where it is now, and the closing retry line.
  */
-export function renderRepairPayload(lines: readonly string[], refused: readonly StaleRef[]): string {
+export function repairItems(lines: readonly string[], refused: readonly StaleRef[]): AnswerItem[] {
   const distinct = uniqueRefs(refused);
   const marked = new Set(distinct.flatMap(markedLinesOf));
-  const out: string[] = [];
+  const out: AnswerItem[] = [];
   for (const group of repairGroups(lines.length, [...marked])) {
-    if (out.length > 0) out.push(say.repairGroupSeparator());
-    for (let line = group.from; line <= group.to; line++) {
-      out.push(formatMarkedRow(line, lines[line - 1]!, marked.has(line)));
-    }
+    if (out.length > 0) out.push(prose(say.repairGroupSeparator()));
+    for (let line = group.from; line <= group.to; line++)
+      out.push(row(line, lines[line - 1]!, marked.has(line) ? "marked" : "unmarked"));
   }
   for (const ref of distinct) {
     const note = whereNow(lines, ref);
     if (note) out.push(note);
   }
-  out.push(say.retryWithFreshRefs());
-  return out.join("\n");
+  out.push(prose(say.retryWithFreshRefs()));
+  return out;
 }
 
 /** The whole error when refused refs are the only problem of the call. */
@@ -81,15 +84,7 @@ export function refusedRefsError(
   return new LappError(
     stale.length > 0 ? "HASH_MISMATCH" : "AMBIGUOUS_REF",
     summary,
-    renderRepairPayload(lines, distinct),
-    repairLines(lines, distinct),
-  );
-}
-
-/** Every line number the payload for `refused` shows. */
-export function repairLines(lines: readonly string[], refused: readonly StaleRef[]): number[] {
-  return repairGroups(lines.length, refused.flatMap(markedLinesOf)).flatMap(({ from, to }) =>
-    Array.from({ length: to - from + 1 }, (_, offset) => from + offset),
+    repairItems(lines, distinct),
   );
 }
 
@@ -98,21 +93,29 @@ function markedLinesOf(ref: StaleRef): number[] {
 }
 
 /** One exact line on where a refused ref's line is now; none for a plain "this line changed". */
-function whereNow(lines: readonly string[], ref: StaleRef): string | undefined {
+function whereNow(lines: readonly string[], ref: StaleRef): AnswerItem | undefined {
   const sent = `${ref.line}#${ref.id}`;
-  const fresh = (line: number) => refOf(line, lines[line - 1]!);
+  const named: ShownLine[] = [];
+  const fresh = (line: number) => {
+    named.push({ line, text: lines[line - 1]! });
+    return refOf(line, lines[line - 1]!);
+  };
+  const note = (text: string) => naming(text, named);
   if (ref.candidates) {
     const at = ref.replaced?.at;
     const replaced =
       ref.replaced && at !== undefined && at <= lines.length
         ? { by: ref.replaced.by, fresh: fresh(at) }
         : undefined;
-    return say.ambiguousCandidates(sent, ref.candidates.map(fresh), replaced);
+    const newest = ref.newest !== undefined && ref.newest <= lines.length ? fresh(ref.newest) : undefined;
+    return note(say.ambiguousCandidates(sent, ref.candidates.map(fresh), replaced, newest, ref.forgotten));
   }
   if (ref.at < 1 || ref.at > lines.length) return undefined;
-  if (ref.reason === "moved") return say.movedOutside(sent, fresh(ref.at));
-  if (ref.reason === "gone") return say.replacedByEdit(sent, fresh(ref.at));
-  if (ref.at !== ref.line) return say.changedOutside(sent, fresh(ref.at));
+  if (ref.reason === "dropped") return note(say.tooOld(sent));
+  if (ref.reason === "inside") return note(say.changedInsideRange(fresh(ref.at)));
+  if (ref.reason === "moved") return note(say.movedOutside(sent, fresh(ref.at)));
+  if (ref.reason === "gone") return note(say.replacedByEdit(sent, fresh(ref.at)));
+  if (ref.at !== ref.line) return note(say.changedOutside(sent, fresh(ref.at)));
   return undefined;
 }
 

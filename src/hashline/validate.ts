@@ -2,7 +2,7 @@
 // Never stops at the first problem — all failures are collected so the model fixes them in one retry.
 
 import type { TextDocument } from "../text/document.ts";
-import { splitContent, stripCopiedPrefixes } from "./content.ts";
+import { copiedPrefixLines, splitContent, stripCopiedPrefixes } from "./content.ts";
 import { EDIT_TYPES, type EditInput, type EditOptions, type ResolvedEdit } from "./edit-types.ts";
 import { lineId } from "./hash.ts";
 import * as say from "./messages.ts";
@@ -39,7 +39,8 @@ export interface Validation {
   mapped: MappedRef[];
 }
 
-type CheckedRef = { ok: true; ref: ParsedRef } | { ok: false };
+/** `seen`: when the model's view of the ref's line was made (the record's clock; 0 under the plain rule). */
+type CheckedRef = { ok: true; ref: ParsedRef; seen: number } | { ok: false };
 
 /** Validates and resolves all edits; `resolved` is complete only when `failures` is empty. */
 export function validateEdits(
@@ -70,6 +71,9 @@ function validateOne(
   const anchor = present(edit.anchor);
   const start = present(edit.start);
   const end = present(edit.end);
+  // Taken first: a copied prefix left on some lines is refused, but the edit still resolves (with the lines as
+  // meant) so the same answer can also name a line its content repeats (apply.ts).
+  const content = edit.content === undefined ? undefined : takeContent(edit.content, index, state);
   const failuresBefore = state.failures.length;
 
   /** Parses one ref and resolves it to a current line (docs/format.md); records failures. */
@@ -84,14 +88,14 @@ function validateOne(
       return { ok: false };
     }
     const ref = parsed.value;
-    if (ref.kind !== "line") return { ok: true, ref };
+    if (ref.kind !== "line") return { ok: true, ref, seen: 0 };
     const shown = showRef(ref);
     state.lineRefs.add(shown);
     const verdict = verifyLineRef(doc.lines, ref.line, ref.id, options.shown);
     if (verdict.ok) {
       if (verdict.line !== ref.line && !state.mapped.some((mapped) => mapped.ref === shown))
         state.mapped.push({ ref: shown, line: verdict.line });
-      return { ok: true, ref: { kind: "line", line: verdict.line, id: ref.id } };
+      return { ok: true, ref: { kind: "line", line: verdict.line, id: ref.id }, seen: verdict.seen };
     }
     const lineCount = doc.lines.length;
     switch (verdict.code) {
@@ -117,6 +121,8 @@ function validateOne(
           at: verdict.candidates[0]!,
           candidates: verdict.candidates,
           ...(verdict.replaced ? { replaced: verdict.replaced } : {}),
+          ...(verdict.newest !== undefined ? { newest: verdict.newest } : {}),
+          ...(verdict.forgotten ? { forgotten: true } : {}),
         };
         state.failures.push({ code: "AMBIGUOUS_REF", index, message, stale });
         break;
@@ -124,8 +130,6 @@ function validateOne(
     }
     return { ok: false };
   };
-
-  const content = edit.content === undefined ? undefined : takeContent(edit.content, index, state.warnings);
 
   if (type === "replace" || type === "delete") {
     if (type === "replace" && content === undefined) invalid(say.replaceNeedsContent(index));
@@ -138,6 +142,7 @@ function validateOne(
     else if (anchor === undefined && start === undefined) invalid(say.halfRange(index, type, "start"));
     else if (anchor === undefined && end === undefined) invalid(say.halfRange(index, type, "end"));
 
+    let seen = Number.POSITIVE_INFINITY;
     const lineOf = (field: string, raw: string | undefined): number | undefined => {
       if (raw === undefined) return undefined;
       const checked = check(field, raw);
@@ -146,6 +151,7 @@ function validateOne(
         invalid(say.specialAnchorMisplaced(index, type, field, showRef(checked.ref)));
         return undefined;
       }
+      seen = Math.min(seen, checked.seen);
       return checked.ref.line;
     };
     const anchorLine = lineOf("anchor", anchor);
@@ -158,6 +164,18 @@ function validateOne(
     const first = anchorLine ?? startLine!;
     const last = anchorLine ?? endLine!;
     const label = first === last ? refLabel(doc, first) : `${refLabel(doc, first)}..${refLabel(doc, last)}`;
+    // Every line the range removes must be one the model saw as it is now (docs/format.md).
+    for (const line of options.shown?.unverified(first + 1, last - 1, seen) ?? []) {
+      const fresh = refLabel(doc, line);
+      const [, id] = fresh.split("#");
+      state.failures.push({
+        code: "HASH_MISMATCH",
+        index,
+        message: say.changedInside(index, label, fresh),
+        stale: { line, id: id!, at: line, reason: "inside" },
+      });
+    }
+    if (state.failures.length > failuresBefore) return;
     state.resolved.push({
       index,
       type,
@@ -199,10 +217,27 @@ function present(value: string | undefined): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-function takeContent(raw: string, index: number, warnings: Validation["warnings"]): string[] {
+/**
+ * The new lines of `raw`: prefixes copied onto every line are stripped (with a warning); prefixes left on only some
+ * lines are refused (INVALID_EDIT naming each line and its text without the prefix), never written or guessed.
+ */
+function takeContent(raw: string, index: number, state: Validation): string[] {
   const { content, stripped } = stripCopiedPrefixes(raw);
-  if (stripped) warnings.push({ index, text: say.prefixesStripped(index) });
-  return splitContent(content);
+  if (stripped) {
+    state.warnings.push({ index, text: say.prefixesStripped(index) });
+    return splitContent(content);
+  }
+  const lines = splitContent(content);
+  const prefixed = copiedPrefixLines(lines);
+  if (prefixed.length === 0) return lines;
+  state.failures.push({
+    code: "INVALID_EDIT",
+    index,
+    message: say.partialPrefixes(say.editPlace(index, "content"), prefixed),
+  });
+  const meant = [...lines];
+  for (const item of prefixed) meant[item.line - 1] = item.text;
+  return meant;
 }
 
 function refLabel(doc: TextDocument, line: number): string {

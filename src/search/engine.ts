@@ -6,7 +6,7 @@ import { scanBlockedInodes } from "../security/blocked-inodes.ts";
 import { IdWindow } from "./id-window.ts";
 import type { FileJob, JobResult, SearchSpec } from "./jobs.ts";
 import type { Lane } from "./lanes.ts";
-import { BATCH_ENDS_AT_DIRECTORY, CARRIED_BYTES_PER_BATCH, CARRIED_BYTES_PER_SEARCH } from "./limits.ts";
+import { BATCH_ENDS_AT_DIRECTORY } from "./limits.ts";
 import type { Overrides } from "./overrides.ts";
 import type { Row } from "./search-file.ts";
 import { walkFiles, type WalkedFile } from "./walk.ts";
@@ -28,8 +28,6 @@ export interface SearchRequest {
   overrides: Overrides;
   /** Whether a root-relative path is blocked; always the same answer for the same path (WalkOptions.isBlocked). */
   isBlocked: (relative: string) => boolean;
-  /** Digest (decimal) of the version of a file the session has recorded, if any (FileJob.knownDigest). */
-  knownDigestOf?(absolute: string): string | undefined;
   lanes: LaneSource;
   signal: AbortSignal;
   budgetMs: number;
@@ -45,11 +43,8 @@ export interface FileMatches {
   matches: number[];
   /** Rows of the matches and their context. */
   rows: Row[];
-  /** The bytes the rows were taken from, when the search carried them (see SearchSpec.carryBytes). */
-  bytes?: Uint8Array;
-  /** Instead of bytes: they had the digest of the file's recorded version (FileJob.knownDigest); the rows' text. */
-  sameAs?: string;
-  texts?: Array<[line: number, text: string]>;
+  /** Digest (hex) of the bytes the rows were taken from: the session records them only while the file holds them. */
+  digest?: string;
 }
 
 export type StopReason = "time" | "cancelled";
@@ -109,8 +104,6 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
   let nextId = 0;
   let commitId = 0;
   let kept = 0;
-  let carried = 0;
-  let reserved = 0;
   let exhausted = false;
   let failure: unknown;
   let inFlight = 0;
@@ -151,13 +144,8 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
         absolute: nativeSpelling(file.absolute),
         matches,
         rows: result.rows,
-        ...(result.sameAs !== undefined && { sameAs: result.sameAs, texts: result.texts ?? [] }),
+        ...(result.digest !== undefined && { digest: result.digest }),
       };
-      // Carried bytes are kept up to a bound per search; past it, recording the rows reads the file again.
-      if (result.bytes && carried + result.bytes.length <= CARRIED_BYTES_PER_SEARCH) {
-        carried += result.bytes.length;
-        found.bytes = result.bytes;
-      }
       outcome.files.push(found);
     }
   };
@@ -195,10 +183,7 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
       previous = file;
       const id = nextId++;
       walked.set(id, file);
-      const job: FileJob = { id, absolute: file.absolute, keep };
-      const knownDigest = request.knownDigestOf?.(nativeSpelling(file.absolute));
-      if (knownDigest !== undefined) job.knownDigest = knownDigest;
-      jobs.push(job);
+      jobs.push({ id, absolute: file.absolute, keep });
     }
     return jobs;
   };
@@ -223,18 +208,10 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
         const jobs = takeBatch(lane.batchBounds);
         if (jobs.length === 0) break;
         inFlight++;
-        // Carried bytes stay within a bound per search: each batch reserves a share and gives back what it left.
-        const budget = Math.max(0, Math.min(CARRIED_BYTES_PER_BATCH, CARRIED_BYTES_PER_SEARCH - reserved));
-        reserved += budget;
-        lane.run(jobs, { ...request.spec, carryBudget: budget, search }).then(
+        lane.run(jobs, { ...request.spec, search }).then(
           (replies) => {
             if (closed) return;
-            let used = 0;
-            for (const reply of replies) {
-              if (reply.result.kind === "searched") used += reply.result.bytes?.buffer.byteLength ?? 0;
-              answered.set(reply.id, reply.result);
-            }
-            reserved -= budget - used;
+            for (const reply of replies) answered.set(reply.id, reply.result);
             commit();
             inFlight--;
             wakeUp();

@@ -11,7 +11,7 @@ import {
   type Prefilter,
   type RequiredRunBytes,
 } from "./prefilter.ts";
-import { adoptTransferred, closeQuietly, SearchDirectories, transferableMemory } from "./read-file.ts";
+import { closeQuietly, SearchDirectories } from "./read-file.ts";
 import { searchFile, type FileResult } from "./search-file.ts";
 
 export interface SearchSpec {
@@ -22,10 +22,6 @@ export interface SearchSpec {
   matcher: MatcherSpec;
   context: number;
   maxFileBytes: number;
-  /** Files with rows up to this size hand back their bytes (for recording the shown rows); 0 for none. */
-  carryBytes?: number;
-  /** Bytes a batch may carry in all (the engine's share of its bound per search); unbounded when absent. */
-  carryBudget?: number;
 }
 
 export interface FileJob {
@@ -38,8 +34,6 @@ export interface FileJob {
    * the answer lists files in path order. Later matches are only counted.
    */
   keep: number;
-  /** Digest (decimal) of the version of the file the session has recorded: see FileSearchOptions.knownDigest. */
-  knownDigest?: string;
 }
 
 export type JobResult = FileResult;
@@ -65,7 +59,6 @@ export function runJobs(jobs: readonly FileJob[], spec: SearchSpec): JobReply[] 
     spec,
     matcher,
     directories: new SearchDirectories(),
-    budget: spec.carryBudget ?? Number.POSITIVE_INFINITY,
     kept: 0,
     replies: [],
   };
@@ -91,8 +84,6 @@ interface Batch {
   spec: SearchSpec;
   matcher: Matcher;
   directories: SearchDirectories;
-  /** Bytes the batch may still carry. */
-  budget: number;
   /** Rows of matching lines the batch's files answered so far (their files come first in the answer). */
   kept: number;
   replies: JobReply[];
@@ -120,15 +111,10 @@ function answerRun(batch: Batch, start: number, end: number, decided: Decisions 
           context: batch.spec.context,
           keep: Math.max(0, job.keep - batch.kept),
           maxBytes: batch.spec.maxFileBytes,
-          carryBytes: Math.min(batch.spec.carryBytes ?? 0, batch.budget),
-          knownDigest: job.knownDigest,
         };
         result = searchFile(job.absolute, options, batch.directories, openFd >= 0 ? openFd : undefined);
       }
-      if (result.kind === "searched") {
-        batch.kept += result.matches.length;
-        if (result.bytes) batch.budget -= result.bytes.buffer.byteLength;
-      }
+      if (result.kind === "searched") batch.kept += result.matches.length;
       batch.replies.push({ id: job.id, result });
     }
   } finally {
@@ -184,17 +170,6 @@ function decidedResult(status: number): FileResult {
   return noMatch();
 }
 
-/** The memory of the carried bytes in `replies`, to transfer rather than copy across threads. */
-export function transferablesOf(replies: readonly JobReply[]): ArrayBuffer[] {
-  const buffers: ArrayBuffer[] = [];
-  for (const reply of replies) {
-    const bytes = reply.result.kind === "searched" ? reply.result.bytes : undefined;
-    const memory = bytes && transferableMemory(bytes);
-    if (memory) buffers.push(memory);
-  }
-  return buffers;
-}
-
 /**
  * Replies as they travel from a worker (as JSON text, see lanes.ts): a file searched with no match and nothing else
  * to tell, which most files of a search are, as its id alone.
@@ -216,34 +191,10 @@ function isPlainNoMatch(result: JobResult): boolean {
     result.rows.length === 0 &&
     result.link === undefined &&
     result.gaveUp === undefined &&
-    result.bytes === undefined &&
-    result.sameAs === undefined &&
-    result.texts === undefined
+    result.digest === undefined
   );
 }
 
 function noMatch(): JobResult {
   return { kind: "searched", count: 0, matches: [], rows: [] };
-}
-
-/** Carried bytes, by reply index, taken out of `replies` so the rest travels as JSON text (see `putCarried`). */
-export function takeCarried(replies: JobReply[]): Array<[index: number, bytes: Uint8Array]> {
-  const carried: Array<[number, Uint8Array]> = [];
-  replies.forEach((reply, index) => {
-    if (reply.result.kind === "searched" && reply.result.bytes) {
-      carried.push([index, reply.result.bytes]);
-      delete reply.result.bytes;
-    }
-  });
-  return carried;
-}
-
-/** Puts carried bytes back into replies that travelled as JSON text. */
-export function putCarried(replies: JobReply[], carried: ReadonlyArray<[number, Uint8Array]>): JobReply[] {
-  for (const [index, bytes] of carried) {
-    adoptTransferred(bytes);
-    const result = replies[index]?.result;
-    if (result?.kind === "searched") result.bytes = bytes;
-  }
-  return replies;
 }

@@ -2,17 +2,13 @@
 // first use and kept for later calls. A worker that fails hands its batches back to the main thread.
 
 import { availableParallelism } from "node:os";
-import { type FileJob, type JobReply, putCarried, runJobs, type SearchSpec, unpackReplies } from "./jobs.ts";
+import { type FileJob, type JobReply, runJobs, type SearchSpec, unpackReplies } from "./jobs.ts";
 import {
   BATCH_ENDS_AT_DIRECTORY,
   BATCHES_IN_FLIGHT_PER_WORKER,
-  DESCRIBE_DEADLINE_MS,
-  DESCRIBE_WAITS_FOR_WORKER_MS,
   INLINE_BATCH_ENDS_AT_DIRECTORY,
   MAX_WORKERS,
 } from "./limits.ts";
-import { transferableMemory } from "./read-file.ts";
-import { shownVersion, type ShownVersion } from "./shown-version.ts";
 
 export interface Lane {
   /** Whether the lane can take another batch now. */
@@ -62,10 +58,7 @@ interface Pending {
 }
 
 type WorkerMessage =
-  | { ready: true }
-  | { request: number; replies: string; carried: Array<[number, Uint8Array]> }
-  | { request: number; version: ShownVersion }
-  | { request: number; error: string };
+  { ready: true } | { request: number; replies: string } | { request: number; error: string };
 
 class WorkerLane implements Lane {
   private readonly worker: Worker | undefined;
@@ -73,8 +66,6 @@ class WorkerLane implements Lane {
   private dead = false;
   private nextRequest = 1;
   private readonly pending = new Map<number, Pending>();
-  /** Shown files being described (queued or running). */
-  private describing = 0;
 
   /** `onChange` runs when the worker becomes ready and whenever it finishes a batch. */
   constructor(private readonly onChange: () => void) {
@@ -96,21 +87,14 @@ class WorkerLane implements Lane {
       if (!pending) return;
       this.pending.delete(message.request);
       if ("error" in message) pending.reject(new Error(message.error));
-      else if ("version" in message) pending.resolve(message.version);
-      else
-        pending.resolve(
-          putCarried(unpackReplies(JSON.parse(message.replies) as Array<JobReply | number>), message.carried),
-        );
+      else pending.resolve(unpackReplies(JSON.parse(message.replies) as Array<JobReply | number>));
       onChange();
     };
     this.worker.onerror = () => this.fail();
   }
 
-  /** Search batches wait for no recording: a worker describing a shown file takes none (the main thread does). */
   canTake(): boolean {
-    return (
-      this.ready && !this.dead && this.describing === 0 && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER
-    );
+    return this.ready && !this.dead && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER;
   }
 
   /** Started and neither ready nor dead yet. */
@@ -127,39 +111,16 @@ class WorkerLane implements Lane {
     // As JSON text both ways: structured cloning of a batch's many small objects cost ~0.1 ms per batch.
     return this.send(
       (request) => JSON.stringify({ request, jobs, spec }),
-      [],
       () => runJobs(jobs, spec),
     );
   }
 
-  /** The shown version of carried bytes (the bytes are moved to the worker, not copied). */
-  describe(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
-    const memory = transferableMemory(bytes);
-    const transfer = memory ? [memory] : [];
-    this.describing++;
-    const described = this.send(
-      (request) => ({ request, describe: { bytes, rows } }),
-      transfer,
-      () => shownVersion(bytes, rows),
-    );
-    const done = () => {
-      this.describing--;
-      this.onChange();
-    };
-    described.then(done, done);
-    return described;
-  }
-
-  private send<T>(
-    message: (request: number) => unknown,
-    transfer: ArrayBuffer[],
-    fallback: () => T,
-  ): Promise<T> {
+  private send<T>(message: (request: number) => unknown, fallback: () => T): Promise<T> {
     if (this.dead || !this.worker) return new Promise((resolve) => resolve(fallback()));
     const request = this.nextRequest++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(request, { fallback, resolve: resolve as (value: unknown) => void, reject });
-      this.worker!.postMessage(message(request), transfer);
+      this.worker!.postMessage(message(request));
     });
   }
 
@@ -212,44 +173,6 @@ export class LanePool {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * The version of a file whose rows a search showed, from the bytes they came from: on the least busy worker
-   * when one is up, so recording what was shown holds up neither the answer nor the main thread; else on the main
-   * thread once the current macrotask (the answer) is done.
-   */
-  describe(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
-    let worker: WorkerLane | undefined;
-    for (const lane of this.workers) {
-      const queued = lane.queued;
-      if (queued !== undefined && (worker === undefined || queued < worker.queued!)) worker = lane;
-    }
-    if (worker) return withDeadline(worker.describe(bytes, rows));
-    // Workers still loading: wait for one rather than hold up the main thread (and the next call) with this —
-    // but not for long, since the file's later calls queue behind the recording.
-    if (this.workers.some((lane) => lane.loading)) {
-      return new Promise((resolve, reject) => {
-        let settled = false;
-        const settle = () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          unsubscribe();
-          const ready = this.workers.find((lane) => lane.queued !== undefined);
-          (ready ? withDeadline(ready.describe(bytes, rows)) : inlineVersion(bytes, rows)).then(
-            resolve,
-            reject,
-          );
-        };
-        const timer = setTimeout(settle, DESCRIBE_WAITS_FOR_WORKER_MS);
-        const unsubscribe = this.onChange(() => {
-          const loading = this.workers.some((lane) => lane.loading);
-          if (!loading || this.workers.some((lane) => lane.queued !== undefined)) settle();
-        });
-      });
-    }
-    return inlineVersion(bytes, rows);
-  }
-
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
@@ -263,28 +186,6 @@ function workerEntry(): string | URL {
   return import.meta.url.endsWith("/lanes.ts")
     ? new URL("./worker.ts", import.meta.url)
     : "./search/worker.ts";
-}
-
-/**
- * A worker's answer, or an error after DESCRIBE_DEADLINE_MS: the file's later calls queue behind the recording, so
- * a worker that never answers must not hold them (the rows then go unrecorded; their refs follow the plain rule).
- */
-function withDeadline(described: Promise<ShownVersion>): Promise<ShownVersion> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error("describe: no answer from the worker")),
-      DESCRIBE_DEADLINE_MS,
-    );
-    described.then(
-      (version) => (clearTimeout(timer), resolve(version)),
-      (error: unknown) => (clearTimeout(timer), reject(error)),
-    );
-  });
-}
-
-/** A shown version on the main thread, once the current macrotask (the answer) is done. */
-function inlineVersion(bytes: Uint8Array, rows: number[]): Promise<ShownVersion> {
-  return onNextTurn(() => shownVersion(bytes, rows));
 }
 
 /** Runs `work` on the main thread in a macrotask of its own, so replies, cancellation and answers get through. */

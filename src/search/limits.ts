@@ -23,15 +23,8 @@ export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
  */
 export const RIPGREP_BUFFER_BYTES = 64 * 1024;
 /**
- * Bytes of files with shown rows a search keeps (each up to MAX_EDIT_BYTES), so recording the rows it showed
- * needs no second read; files past this bound are read again for that.
- */
-export const CARRIED_BYTES_PER_SEARCH = 64 * 1024 * 1024;
-/** The share of that bound one batch may carry (a quarter, so the batches in flight can all carry some). */
-export const CARRIED_BYTES_PER_BATCH = 16 * 1024 * 1024;
-/**
- * Files larger than one ripgrep buffer and up to this size, whose rows a search may carry, are read whole at once
- * (into a buffer each lane reuses, so this also bounds what that buffer keeps) rather than streamed and read again.
+ * Files larger than one ripgrep buffer and up to this size are read whole at once (into a buffer each lane reuses,
+ * so this also bounds what that buffer keeps) rather than streamed, then read again for the rows of their matches.
  */
 export const WHOLE_READ_MAX_BYTES = 16 * 1024 * 1024;
 /**
@@ -54,10 +47,6 @@ export const INLINE_BATCH_ENDS_AT_DIRECTORY = { from: 12, upTo: 24 } as const;
 export const MAX_WORKERS = 7;
 /** A first search still running after this long starts the search workers (they start after it otherwise). */
 export const WORKERS_JOIN_AFTER_MS = 1000;
-/** How long recording a search's shown rows waits for a loading worker before it is done on the main thread. */
-export const DESCRIBE_WAITS_FOR_WORKER_MS = 2000;
-/** Longest a worker may take to describe a shown file before its rows go unrecorded (see lanes.ts). */
-export const DESCRIBE_DEADLINE_MS = 10_000;
 /** Batches a worker may have queued, so it never idles while the main thread collects. */
 export const BATCHES_IN_FLIGHT_PER_WORKER = 3;
 /**

@@ -240,58 +240,20 @@ export class RegionReader {
 let wholeBuffer: Buffer = Buffer.allocUnsafe(0);
 
 /**
- * The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer — or, `fresh`, in
- * memory of its own the caller may keep or transfer; undefined when it is larger than `maxBytes`.
+ * The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer; undefined when
+ * it is larger than `maxBytes`.
  */
-export function readWhole(fd: number, maxBytes: number, fresh = false): Buffer | undefined {
+export function readWhole(fd: number, maxBytes: number): Buffer | undefined {
   const size = fstatSync(fd).size;
   if (size > maxBytes) return undefined;
-  let target: Buffer;
-  if (fresh) target = ownedBuffer(size);
-  else {
-    if (wholeBuffer.length < size) wholeBuffer = ownedBuffer(Math.max(size, wholeBuffer.length * 2));
-    target = wholeBuffer;
-  }
+  if (wholeBuffer.length < size) wholeBuffer = Buffer.allocUnsafeSlow(Math.max(size, wholeBuffer.length * 2));
   let filled = 0;
   while (filled < size) {
-    const read = readSync(fd, target, filled, size - filled, filled);
+    const read = readSync(fd, wholeBuffer, filled, size - filled, filled);
     if (read === 0) break;
     filled += read;
   }
-  return target.subarray(0, filled);
-}
-
-/**
- * Hands `bytes`, read by `readWhole` into the reused buffer, to the caller for keeps (no copy): the next read
- * gets fresh memory. The view may sit in a larger buffer; its memory is freed with it.
- */
-export function detachWhole(bytes: Buffer): Buffer {
-  if (bytes.buffer !== wholeBuffer.buffer) {
-    const copy = ownedBuffer(bytes.length);
-    bytes.copy(copy);
-    return copy;
-  }
-  wholeBuffer = Buffer.allocUnsafe(0);
-  return bytes;
-}
-
-/** Memory allocated here for one file's bytes alone (never a shared pool), so it may be moved to another thread. */
-const owned = new WeakSet<ArrayBufferLike>();
-
-function ownedBuffer(size: number): Buffer {
-  const buffer = Buffer.allocUnsafeSlow(size);
-  owned.add(buffer.buffer);
-  return buffer;
-}
-
-/** Takes as this thread's own the memory of bytes transferred here from another thread (nothing else views it). */
-export function adoptTransferred(bytes: Uint8Array): void {
-  if (bytes.byteOffset === 0) owned.add(bytes.buffer);
-}
-
-/** The memory behind `bytes` when it can be transferred to another thread without touching anything else. */
-export function transferableMemory(bytes: Uint8Array): ArrayBuffer | undefined {
-  return bytes.byteOffset === 0 && owned.has(bytes.buffer) ? (bytes.buffer as ArrayBuffer) : undefined;
+  return wholeBuffer.subarray(0, filled);
 }
 
 export function closeQuietly(fd: number): void {

@@ -1,81 +1,105 @@
-// The two result formats of lapp_grep (pure): ripgrep-style text with refs, and the structured JSON text.
-// Both stop growing at MAX_OUTPUT_BYTES and then say they were cut.
+// The two result formats of lapp_grep (pure), built as answers (hashline/answer.ts) whose rows say which file and
+// version they show: ripgrep-style text with refs, and the structured JSON text. The output budget cuts them at a
+// row; the text also stops growing at MAX_OUTPUT_BYTES. The last line says when either cut it.
 
-import { rowsBudget, rowTokens } from "../budget/budget.ts";
+import type { Answer, AnswerItem, RowSource } from "../hashline/answer.ts";
+import { quotePath } from "../text/quote-path.ts";
 import type { FileMatches, SearchOutcome } from "./engine.ts";
 import { contextGroups, matchContext } from "./groups.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
 import { regexGaveUpNote, tooDeepNote, tooLargeNote, totalsLine } from "./messages.ts";
-import { quotePath } from "../text/quote-path.ts";
+import type { Row } from "./search-file.ts";
 
 export interface RenderOptions {
   context: number;
   maxResults: number;
   budgetMs: number;
   maxOutputBytes?: number;
-  /** Estimated tokens the whole answer may take (the output budget). */
-  maxOutputTokens?: number;
-  /** Told of every row the answer shows (a match or context row of `file`), for recording what was shown. */
-  onRow?: (file: FileMatches, line: number) => void;
+}
+
+/** The file and version a search's rows show. */
+function sourceOf(file: FileMatches): RowSource {
+  return file.digest === undefined
+    ? { real: file.absolute }
+    : { real: file.absolute, digest: BigInt(`0x${file.digest}`) };
+}
+
+/** One row as shown, with the line it shows (its displayed text and its ref, which names the full text). */
+function rowItem(row: Row, separator: ":" | "-", source: RowSource): AnswerItem {
+  const [line, ref, text] = row;
+  return { text: `${ref}${separator}${text}`, shows: [{ line, text, ref, source }] };
 }
 
 /** `path` line, `N#ID:text` matches, `N#ID-text` context, `--` between groups, blank line between files, totals. */
-export function renderText(outcome: SearchOutcome, options: RenderOptions): string {
+export function textAnswer(outcome: SearchOutcome, options: RenderOptions): Answer {
   const limit = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
-  const tokenLimit = rowsBudget(options.maxOutputTokens ?? Number.POSITIVE_INFINITY);
-  let tokens = 0;
-  const blocks: string[] = [];
+  const matchItems = new WeakSet<AnswerItem>();
+  const items: AnswerItem[] = [];
   let size = 0;
-  let shown = 0;
-  let outputCut = false;
+  let bytesCut = false;
+  const add = (item: AnswerItem) => {
+    items.push(item);
+    size += Buffer.byteLength(item.text) + 1;
+  };
   files: for (const file of outcome.files) {
-    const heading = quotePath(file.relative);
-    const lines: string[] = [heading];
-    let fileShown = 0;
-    let fileSize = Buffer.byteLength(heading) + 1;
-    let fileTokens = rowTokens(heading) + 1;
+    const source = sourceOf(file);
     const groups = contextGroups(file.matches, file.rows, options.context);
     for (let index = 0; index < groups.length; index++) {
       const group = groups[index]!;
-      const groupLines = group.map(({ row, isMatch }) => `${row[1]}${isMatch ? ":" : "-"}${row[2]}`);
-      if (index > 0) groupLines.unshift("--");
-      const groupSize = groupLines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
-      const groupTokens = groupLines.reduce((sum, line) => sum + rowTokens(line), 0);
-      const overBudget = tokens + fileTokens + groupTokens > tokenLimit;
-      if ((size + fileSize + groupSize > limit || overBudget) && shown + fileShown > 0) {
-        outputCut = true;
-        if (fileShown > 0) blocks.push(lines.join("\n"));
-        shown += fileShown;
+      const rows = group.map(({ row, isMatch }) => {
+        const item = rowItem(row, isMatch ? ":" : "-", source);
+        if (isMatch) matchItems.add(item);
+        return item;
+      });
+      const groupSize = rows.reduce((sum, item) => sum + Buffer.byteLength(item.text) + 1, 0);
+      if (size + groupSize > limit && items.length > 0) {
+        bytesCut = true;
         break files;
       }
-      lines.push(...groupLines);
-      for (const { row } of group) options.onRow?.(file, row[0]);
-      fileSize += groupSize;
-      fileTokens += groupTokens;
-      fileShown += group.filter((row) => row.isMatch).length;
+      if (index === 0) {
+        if (items.length > 0) add({ text: "" });
+        add({ text: quotePath(file.relative) });
+      } else add({ text: "--" });
+      rows.forEach(add);
     }
-    blocks.push(lines.join("\n"));
-    size += fileSize + 1;
-    tokens += fileTokens;
-    shown += fileShown;
   }
-  const cut = outputCut ? "output" : outcome.truncated ? "max_results" : undefined;
-  const footer = [
-    totalsLine({
-      shown,
-      totalMatches: outcome.totalMatches,
-      filesWithMatches: outcome.filesWithMatches,
-      filesSearched: outcome.filesSearched,
-      maxResults: options.maxResults,
-      cut,
-      stopped: outcome.stopped,
-      budgetMs: options.budgetMs,
-    }),
-  ];
-  if (outcome.tooLarge.length > 0) footer.push(tooLargeNote(outcome.tooLarge));
-  if (outcome.tooDeep.count > 0) footer.push(tooDeepNote(outcome.tooDeep.count, outcome.tooDeep.first));
-  if (outcome.gaveUp.length > 0) footer.push(regexGaveUpNote(outcome.gaveUp));
-  return [...blocks, footer.join("\n")].join("\n\n");
+  const footer = (shown: number, cut: boolean) => {
+    const reason = cut || bytesCut ? "output" : outcome.truncated ? "max_results" : undefined;
+    const lines = [
+      totalsLine({
+        shown,
+        totalMatches: outcome.totalMatches,
+        filesWithMatches: outcome.filesWithMatches,
+        filesSearched: outcome.filesSearched,
+        maxResults: options.maxResults,
+        cut: reason,
+        stopped: outcome.stopped,
+        budgetMs: options.budgetMs,
+      }),
+    ];
+    if (outcome.tooLarge.length > 0) lines.push(tooLargeNote(outcome.tooLarge));
+    if (outcome.tooDeep.count > 0) lines.push(tooDeepNote(outcome.tooDeep.count, outcome.tooDeep.first));
+    if (outcome.gaveUp.length > 0) lines.push(regexGaveUpNote(outcome.gaveUp));
+    return lines.join("\n");
+  };
+  // The footer's cost is set aside (its longest form); the real one is written once the rows are settled.
+  const reserve: AnswerItem = { text: `\n${footer(outcome.totalMatches, true)}`, keep: true };
+  return {
+    items: [...items, reserve],
+    render(kept, cut) {
+      const body = trimDangling(kept.filter((item) => item !== reserve));
+      const shown = body.filter((item) => matchItems.has(item)).length;
+      const text = body.map((item) => item.text).join("\n");
+      return body.length === 0 ? footer(shown, cut) : `${text}\n\n${footer(shown, cut)}`;
+    },
+  };
+}
+
+/** Drops what no row follows any more after a cut: a trailing `--`, a file's path line, the blank line before it. */
+function trimDangling(items: AnswerItem[]): AnswerItem[] {
+  let end = items.length;
+  while (end > 0 && items[end - 1]!.shows === undefined) end--;
+  return items.slice(0, end);
 }
 
 interface StructuredMatch {
@@ -88,15 +112,14 @@ interface StructuredMatch {
 }
 
 /** `{"matches":[…],"total_matches","files_with_matches","files_searched","truncated"}` as compact JSON text. */
-export function renderStructured(outcome: SearchOutcome, options: RenderOptions): string {
+export function structuredAnswer(outcome: SearchOutcome, options: RenderOptions): Answer {
   const limit = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
-  const tokenLimit = rowsBudget(options.maxOutputTokens ?? Number.POSITIVE_INFINITY);
-  let tokens = 0;
-  const matches: StructuredMatch[] = [];
+  const asPair = (row: Row) => ({ ref: row[1], text: row[2] });
+  const items: AnswerItem[] = [];
   let size = 0;
-  let outputCut = false;
-  const asPair = (row: readonly [number, string, string]) => ({ ref: row[1], text: row[2] });
+  let bytesCut = false;
   files: for (const file of outcome.files) {
+    const source = sourceOf(file);
     const byLine = new Map(file.rows.map((row) => [row[0], row]));
     for (const line of file.matches) {
       const row = byLine.get(line);
@@ -110,26 +133,38 @@ export function renderStructured(outcome: SearchOutcome, options: RenderOptions)
         before: before.map(asPair),
         after: after.map(asPair),
       };
-      const matchText = JSON.stringify(match);
-      const matchSize = matchText.length + 1;
-      const matchTokens = rowTokens(matchText);
-      if ((size + matchSize > limit || tokens + matchTokens > tokenLimit) && matches.length > 0) {
-        outputCut = true;
+      const text = JSON.stringify(match);
+      if (size + text.length + 1 > limit && items.length > 0) {
+        bytesCut = true;
         break files;
       }
-      matches.push(match);
-      for (const shownRow of [...before, row, ...after]) options.onRow?.(file, shownRow[0]);
-      size += matchSize;
-      tokens += matchTokens;
+      size += text.length + 1;
+      const shows = [...before, row, ...after].map(([shown, ref, display]) => ({
+        line: shown,
+        text: display,
+        ref,
+        source,
+      }));
+      items.push({ text, shows });
     }
   }
-  return JSON.stringify({
-    matches,
-    total_matches: outcome.totalMatches,
-    files_with_matches: outcome.filesWithMatches,
-    files_searched: outcome.filesSearched,
-    truncated: outcome.truncated || outputCut || outcome.stopped !== undefined || outcome.gaveUp.length > 0,
-    ...(outcome.tooDeep.count > 0 && { skipped_too_deep: outcome.tooDeep.count }),
-    ...(outcome.gaveUp.length > 0 ? { partial: regexGaveUpNote(outcome.gaveUp) } : {}),
-  });
+  const document = (matches: readonly AnswerItem[], cut: boolean) =>
+    `{"matches":[${matches.map((item) => item.text).join(",")}],${JSON.stringify({
+      total_matches: outcome.totalMatches,
+      files_with_matches: outcome.filesWithMatches,
+      files_searched: outcome.filesSearched,
+      truncated:
+        outcome.truncated || cut || bytesCut || outcome.stopped !== undefined || outcome.gaveUp.length > 0,
+      ...(outcome.tooDeep.count > 0 && { skipped_too_deep: outcome.tooDeep.count }),
+      ...(outcome.gaveUp.length > 0 ? { partial: regexGaveUpNote(outcome.gaveUp) } : {}),
+    }).slice(1)}`;
+  const reserve: AnswerItem = { text: document([], true), keep: true };
+  return {
+    items: [...items, reserve],
+    render: (kept, cut) =>
+      document(
+        kept.filter((item) => item !== reserve),
+        cut,
+      ),
+  };
 }

@@ -2,6 +2,7 @@
 // them), then, only for the matches the caller wants shown, rows with refs from exactly the text lapp_read shows.
 
 import { isUtf8 } from "node:buffer";
+import { fstatSync, type Stats } from "node:fs";
 import { contentDigest } from "../files/identity.ts";
 import { displayText } from "../hashline/format.ts";
 import { refOf } from "../hashline/hash.ts";
@@ -12,7 +13,6 @@ import type { Matcher } from "./matcher.ts";
 import {
   adoptForSearch,
   closeQuietly,
-  detachWhole,
   openForSearch,
   readWhole,
   RegionReader,
@@ -41,11 +41,11 @@ export type FileResult =
       link?: string;
       /** Lines the regex engine gave up on (only when some), so matches there may be missing. */
       gaveUp?: number;
-      /** The bytes the rows were taken from (files with rows up to `carryBytes`), for recording what was shown. */
-      bytes?: Uint8Array;
-      /** Instead of `bytes`: they were the bytes of `knownDigest`, and the full text of each row shown. */
-      sameAs?: string;
-      texts?: Array<[line: number, text: string]>;
+      /**
+       * Digest of the bytes the rows were taken from (identity.ts, in hex: replies travel as JSON text), when there
+       * are rows: the session records them only if the file still holds those bytes.
+       */
+      digest?: string;
     };
 
 export interface FileSearchOptions {
@@ -54,13 +54,8 @@ export interface FileSearchOptions {
   /** How many matching lines need rows (the rest are only counted). */
   keep: number;
   maxBytes: number;
-  /** Files with rows up to this size hand back the bytes their rows come from (0: none). */
-  carryBytes?: number;
-  /**
-   * Digest (decimal) of the version of this file the session has recorded: when the bytes read have that digest,
-   * only the rows' full text is handed back (`sameAs`), not the bytes.
-   */
-  knownDigest?: string;
+  /** Files larger than one ripgrep buffer and up to this size are read whole at once (tests stream them: 0). */
+  wholeReadMaxBytes?: number;
 }
 
 /** `openFd`: the file, already opened by the prefilter through its checked directory (searchFile closes it). */
@@ -72,92 +67,87 @@ export function searchFile(
 ): FileResult {
   const opened = openFd === undefined ? openForSearch(path, directories) : adoptForSearch(openFd);
   if (opened === undefined) return { kind: "unreadable" };
-  const fd = opened.fd;
-  const link = opened.stats.nlink > 1 ? `${opened.stats.dev}:${opened.stats.ino}` : undefined;
   try {
-    const size = opened.stats.size;
-    // A big file whose rows may be carried is read at once: its matches then need no second read.
-    let whole: Buffer | undefined;
-    if (size > RIPGREP_BUFFER_BYTES && size <= Math.min(options.carryBytes ?? 0, WHOLE_READ_MAX_BYTES)) {
-      whole = readWhole(fd, options.maxBytes);
-      if (!whole) return { kind: "too-large" };
+    // Rows must come from one version of the file: one written in place meanwhile (lapp's own edit of a file with
+    // hard links, or another program) is searched again, so no row shows a mix of two versions.
+    let stats = opened.stats;
+    for (let attempt = 0; attempt < SEARCH_ATTEMPTS; attempt++) {
+      const result = searchOpened(opened.fd, stats, options);
+      if (result.kind !== "searched" || result.rows.length === 0) return result;
+      const after = fstatSync(opened.fd);
+      if (sameVersion(stats, after)) return result;
+      stats = after;
     }
-    const reader = whole ? new WholeRegions(whole) : new RegionReader(fd, options.maxBytes);
-    const head = reader.first();
-    if (reader.tooLarge) return { kind: "too-large" };
-    if (isBinary(head)) return { kind: "binary" };
-    // Only a UTF-16 BOM needs the size (an odd size is not UTF-16): ask for it then, not for every file.
-    const announced = bomOf(
-      head,
-      head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? opened.stats.size : 0,
-    );
-    let hits = new Hits(options.keep);
-    if (announced.encoding !== "utf-8") {
-      // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
-      whole ??= readWhole(fd, options.maxBytes);
-      if (!whole) return { kind: "too-large" };
-      scanText(decodeBytes(whole).text, options.matcher, 0, hits);
-    } else {
-      const streamed = searchRegions(reader, options.matcher, announced.bomLength, hits);
-      if (reader.tooLarge) return { kind: "too-large" };
-      if (streamed === "binary") return { kind: "binary" };
-      if (streamed === "not-utf8") {
-        // Shown as Latin-1 by lapp_read: search that text (rare, so the whole file is read again).
-        whole ??= readWhole(fd, options.maxBytes);
-        if (!whole) return { kind: "too-large" };
-        const end = ripgrepSearchableEnd(whole);
-        if (end === 0 && whole.length > 0) return { kind: "binary" };
-        hits = new Hits(options.keep);
-        scanText(whole.toString("latin1", 0, end), options.matcher, 0, hits);
-      }
-    }
-    const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
-    if (hits.anchors.length === 0)
-      return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
-    const carry = opened.stats.size <= (options.carryBytes ?? 0);
-    if (carry && options.knownDigest !== undefined) {
-      // Recording needs no version of bytes the session already holds one of (a file searched again).
-      whole ??= readWhole(fd, options.maxBytes);
-      if (!whole) return { kind: "too-large" };
-      if (contentDigest(whole).toString() === options.knownDigest) {
-        const matches = lineNumbers(whole, hits, options.knownDigest);
-        const texts: Array<[number, string]> = [];
-        return {
-          kind: "searched",
-          count: hits.count,
-          matches,
-          rows: rowsOf(whole, matches, lineStarts(hits), options.context, texts),
-          sameAs: options.knownDigest,
-          texts,
-          ...(link && { link }),
-          ...gaveUp,
-        };
-      }
-    }
-    // Carried bytes need memory of their own: the reused buffer they were read into is handed over.
-    const bytes = carry
-      ? whole
-        ? detachWhole(whole)
-        : readWhole(fd, options.maxBytes, true)
-      : (whole ?? readWhole(fd, options.maxBytes));
-    if (!bytes) return { kind: "too-large" }; // it grew past the limit since it was searched
-    const matches = lineNumbers(bytes, hits);
-    return {
-      kind: "searched",
-      count: hits.count,
-      matches,
-      rows: rowsOf(bytes, matches, lineStarts(hits), options.context),
-      ...(carry && { bytes }),
-      ...(link && { link }),
-      ...gaveUp,
-    };
+    return { kind: "unreadable" };
   } catch (error) {
     // A file that vanished or cannot be read midway is skipped, as ripgrep does; anything else is a bug.
     if ((error as NodeJS.ErrnoException).code !== undefined) return { kind: "unreadable" };
     throw error;
   } finally {
-    closeQuietly(fd);
+    closeQuietly(opened.fd);
   }
+}
+
+/** Times a file changing under a search is searched before it is skipped as unreadable. */
+const SEARCH_ATTEMPTS = 3;
+
+function sameVersion(before: Stats, after: Stats): boolean {
+  return before.size === after.size && before.mtimeMs === after.mtimeMs && before.ctimeMs === after.ctimeMs;
+}
+
+/** Searches the open file `fd` whose metadata was `stats` when the search of it began. */
+function searchOpened(fd: number, stats: Stats, options: FileSearchOptions): FileResult {
+  const link = stats.nlink > 1 ? `${stats.dev}:${stats.ino}` : undefined;
+  const size = stats.size;
+  // A big file is read at once when it may have rows (a file small enough to edit): its matches then need no
+  // second read.
+  let whole: Buffer | undefined;
+  if (size > RIPGREP_BUFFER_BYTES && size <= (options.wholeReadMaxBytes ?? WHOLE_READ_MAX_BYTES)) {
+    whole = readWhole(fd, options.maxBytes);
+    if (!whole) return { kind: "too-large" };
+  }
+  const reader = whole ? new WholeRegions(whole) : new RegionReader(fd, options.maxBytes);
+  const head = reader.first();
+  if (reader.tooLarge) return { kind: "too-large" };
+  if (isBinary(head)) return { kind: "binary" };
+  // Only a UTF-16 BOM needs the size (an odd size is not UTF-16): ask for it then, not for every file.
+  const announced = bomOf(head, head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? stats.size : 0);
+  let hits = new Hits(options.keep);
+  if (announced.encoding !== "utf-8") {
+    // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
+    whole ??= readWhole(fd, options.maxBytes);
+    if (!whole) return { kind: "too-large" };
+    scanText(decodeBytes(whole).text, options.matcher, 0, hits);
+  } else {
+    const streamed = searchRegions(reader, options.matcher, announced.bomLength, hits);
+    if (reader.tooLarge) return { kind: "too-large" };
+    if (streamed === "binary") return { kind: "binary" };
+    if (streamed === "not-utf8") {
+      // Shown as Latin-1 by lapp_read: search that text (rare, so the whole file is read again).
+      whole ??= readWhole(fd, options.maxBytes);
+      if (!whole) return { kind: "too-large" };
+      const end = ripgrepSearchableEnd(whole);
+      if (end === 0 && whole.length > 0) return { kind: "binary" };
+      hits = new Hits(options.keep);
+      scanText(whole.toString("latin1", 0, end), options.matcher, 0, hits);
+    }
+  }
+  const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
+  if (hits.anchors.length === 0)
+    return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
+  const bytes = whole ?? readWhole(fd, options.maxBytes);
+  if (!bytes) return { kind: "too-large" }; // it grew past the limit since it was searched
+  const digest = contentDigest(bytes).toString(16);
+  const matches = lineNumbers(bytes, hits, digest);
+  return {
+    kind: "searched",
+    count: hits.count,
+    matches,
+    rows: rowsOf(bytes, matches, lineStarts(hits), options.context),
+    digest,
+    ...(link && { link }),
+    ...gaveUp,
+  };
 }
 
 /**
@@ -257,9 +247,8 @@ export function ripgrepSearchableEnd(bytes: Buffer): number {
  * Absolute line numbers of the kept matches. `digest` (of `whole`, which is the whole file) lets big files count
  * from the line starts kept for those bytes (line-checkpoints.ts); small files are counted each time.
  */
-function lineNumbers(whole: Buffer, hits: Hits, digest?: string): number[] {
-  const known =
-    whole.length >= COUNT_KEEPS_FROM_BYTES ? (digest ?? contentDigest(whole).toString()) : undefined;
+function lineNumbers(whole: Buffer, hits: Hits, digest: string): number[] {
+  const known = whole.length >= COUNT_KEEPS_FROM_BYTES ? digest : undefined;
   return lineNumbersOf(whole, hits.anchors, hits.lines, known);
 }
 
@@ -273,10 +262,9 @@ function rowsOf(
   matches: readonly number[],
   starts: ReadonlyArray<number | undefined>,
   context: number,
-  texts?: Array<[line: number, text: string]>,
 ): Row[] {
   const announced = bomOf(bytes, bytes.length);
-  if (announced.encoding !== "utf-8") return rowsAround(bytes, matches, context, texts);
+  if (announced.encoding !== "utf-8") return rowsAround(bytes, matches, context);
   const utf8Text = isUtf8(bytes.subarray(announced.bomLength));
   const encoding = utf8Text ? "utf8" : "latin1";
   const end = bytes.length;
@@ -306,7 +294,6 @@ function rowsOf(
         newline !== -1 && lineEnd > start && bytes[lineEnd - 1] === CARRIAGE_RETURN ? lineEnd - 1 : lineEnd;
       const text = bytes.toString(encoding, start, textEnd);
       rows.push([line, refOf(line, text), displayText(text)]);
-      texts?.push([line, text]);
       start = newline === -1 ? end : newline + 1;
     }
   }
@@ -327,13 +314,8 @@ function previousLineStart(bytes: Buffer, start: number, textStart: number): num
   return Math.max(textStart, bytes.lastIndexOf(NEWLINE, start - 2) + 1);
 }
 
-/** Rows from the whole decoded document (UTF-16 files); `texts` gets each row's full text. */
-function rowsAround(
-  bytes: Buffer,
-  matches: readonly number[],
-  context: number,
-  texts?: Array<[line: number, text: string]>,
-): Row[] {
+/** Rows from the whole decoded document (UTF-16 files). */
+function rowsAround(bytes: Buffer, matches: readonly number[], context: number): Row[] {
   const { lines } = decodeDocument(bytes);
   const rows: Row[] = [];
   let next = 1;
@@ -343,7 +325,6 @@ function rowsAround(
     for (let lineNumber = from; lineNumber <= to; lineNumber++) {
       const text = lines[lineNumber - 1]!;
       rows.push([lineNumber, refOf(lineNumber, text), displayText(text)]);
-      texts?.push([lineNumber, text]);
     }
     next = Math.max(next, to + 1);
   }

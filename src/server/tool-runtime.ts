@@ -6,6 +6,7 @@ import { nativeFs, nativeFsRefusal } from "../files/fs-native.ts";
 import { compileBlocklist } from "../security/blocklist.ts";
 import { PathGuard } from "../security/guard.ts";
 import { EditSession } from "../session/edit-session.ts";
+import { ShownRecords } from "../session/shown-records.ts";
 import { selectTools } from "../tools/registry.ts";
 import { callTool } from "./call.ts";
 import { writeLogLine, type Logger } from "./log.ts";
@@ -22,7 +23,8 @@ export function createToolRuntime(config: Config, log: Logger): CallToolFn {
   const tools = selectTools(config.onlyTools);
   const toolsByName = new Map(tools.map((tool) => [tool.name as string, tool]));
   const guard = new PathGuard(config.root, compileBlocklist(config.block, config.allow));
-  const session = new EditSession(guard);
+  const { recordFiles, recordBytes } = config.internals ?? {};
+  const session = new EditSession(guard, new ShownRecords(recordFiles, recordBytes));
   return (name, args, extra) =>
     callTool(
       toolsByName,

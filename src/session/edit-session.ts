@@ -1,28 +1,34 @@
 // The edit session: per file, the queue that serializes calls, path resolution inside that queue, the loaded
-// file, the record of rows lapp showed (kept true through lapp's own writes), the commit and the new version.
-// Tools go through it, so none can forget to record what it showed or verify a ref its own way.
+// file, the record of rows lapp showed (one per file, whatever its name; kept true through lapp's own writes),
+// the commit and the new version. Tools go through it, so none can forget to record what it showed or verify a ref
+// its own way: every answer that shows rows is presented here (present.ts).
 
 import { unwrap } from "../errors.ts";
 import { FileQueue } from "../files/file-queue.ts";
 import { loadTextFile } from "../files/load.ts";
+import type { Answer, AnswerItem, ShownLine } from "../hashline/answer.ts";
+import { lineId } from "../hashline/hash.ts";
 import { MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath, PathGuard } from "../security/guard.ts";
-import { refOf } from "../hashline/hash.ts";
 import { KnownDocuments } from "./known-documents.ts";
+import { presentAnswer, recordShown } from "./present.ts";
 import { SessionFile } from "./session-file.ts";
 import type { ShownRecord } from "./shown-record.ts";
-import { ShownRecords } from "./shown-records.ts";
+import { ShownRecords, type FileId } from "./shown-records.ts";
 
 export type Resolve = (raw: string) => GuardedPath;
 
-/**
- * A version of a file as a search saw it, with the full text of the rows it showed: every line's text hash and the
- * digest of its bytes — or only that digest (`sameAs`), when the search found the very bytes the file's record
- * already describes.
- */
-export type FoundVersion = {
-  texts: ReadonlyArray<readonly [line: number, text: string]>;
-} & ({ hashes: Uint32Array; digest: bigint } | { sameAs: bigint });
+/** A version of a file known without loading it whole: a streamed read hashes every line, decodes only its page. */
+export interface VersionSeen {
+  /** The text of the lines the answer shows (others may be absent). */
+  lines: readonly (string | undefined)[];
+  /** Every line's text hash (shown-record.ts), when `lines` is not the whole file. */
+  hashes?: Uint32Array;
+  /** Digest of the bytes (identity.ts). */
+  digest?: bigint;
+  /** The file's device and inode as opened. */
+  id?: FileId;
+}
 
 export class EditSession {
   private readonly queue = new FileQueue();
@@ -59,7 +65,8 @@ export class EditSession {
     const isBlocked = (relative: string) => this.guard.isBlocked(relative);
     const loaded = unwrap(loadTextFile(path, isBlocked, MAX_EDIT_BYTES, this.documents.get(path.real)));
     this.documents.remember(path.real, loaded.identity.digest, loaded.doc, Number(loaded.identity.size));
-    const record = this.sync(path.real, loaded.doc.lines, loaded.identity.digest);
+    const record = this.records.obtain(path.real, { ...loaded.identity, links: loaded.links });
+    record.syncTo(loaded.doc.lines, loaded.identity.digest);
     return new SessionFile(
       path,
       loaded,
@@ -70,98 +77,93 @@ export class EditSession {
   }
 
   /**
-   * Records rows of a file whose whole text is at hand: `lines` is the file as it is now. `refresh` for a read
-   * page, which supersedes older showings of the lines it shows again (docs/format.md).
+   * Presents an answer about one file read without the session loading it (a read page, whole or streamed), as of
+   * `version`: its record is brought to that version, then the rows the kept answer shows are recorded. Inside the
+   * file's queue.
    */
-  showRows(
-    realPath: string,
-    lines: readonly string[],
-    rows: Iterable<number>,
-    refresh = false,
-    digest?: bigint,
-  ): void {
-    this.sync(realPath, lines, digest).show(lines, rows, refresh);
+  presentRead(path: GuardedPath, version: VersionSeen, answer: Answer, maxTokens: number): string {
+    const record = this.records.obtain(path.real, version.id);
+    if (version.hashes !== undefined) record.sync(version.hashes, version.digest);
+    else record.syncTo(version.lines as readonly string[], version.digest);
+    const text = presentAnswer(answer, maxTokens, (items) => recordShown(record, version.lines, items));
     this.records.settle();
-  }
-
-  /** Records rows of a file read by streaming (too large to hold): only the rows themselves are known. */
-  showStreamed(realPath: string, rows: readonly { line: number; text: string }[]): void {
-    const record = this.records.obtain(realPath);
-    for (const row of rows) record.showStreamed(row.line, row.text);
-    this.records.settle();
+    return text;
   }
 
   /**
-   * Records the rows a search showed of a file (`refs` by line), in the file's queue. With `version` (every line's
-   * hash and the shown rows' text, from the very bytes the rows were taken from) the rows join the record as of
-   * that version, and a later change is found by the usual diff; a caller may then leave this running, since any
-   * later call on the file queues behind it. Without it the file is read again and rows that no longer match it
-   * (it changed since) are not recorded. Refs that do not match their row's text are never recorded.
-   * `walked`: `input` is a real path as a search's walk found it (it follows no symlink), so it names the file's
-   * queue as is; the path is still checked in the queue. A search shows dozens of files, and resolving each path
-   * name by name twice took ~3 ms of the main thread per search of a deep tree.
+   * Presents a search's answer: rows of many files, each as of the bytes the search read (`source.digest`). Each
+   * file's rows are recorded in its own queue, queued before the answer leaves, so any later call on that file
+   * finds them recorded. A file whose bytes changed since the search had its rows shown as they no longer are:
+   * those refs are recorded as refused (never placed on today's lines by guess).
    */
-  async showFound(
-    resolve: Resolve,
-    input: string,
-    refs: ReadonlyMap<number, string>,
-    version?: Promise<FoundVersion>,
-    walked = false,
-  ): Promise<void> {
-    await this.withPath(
-      resolve,
-      input,
-      async (path) => {
-        if (version === undefined) {
-          const loaded = loadTextFile(path, (relative) => this.guard.isBlocked(relative), MAX_EDIT_BYTES);
-          if (!loaded.ok) return;
-          const { lines } = loaded.value.doc;
-          this.showRows(path.real, lines, matchingRows(refs, lines));
-          return;
-        }
-        const found = await version;
-        const record = this.records.obtain(path.real);
-        let lineCount: number;
-        if ("sameAs" in found) {
-          // The bytes of the version the record holds (by digest); an edit that landed meanwhile changed that
-          // version, and then the rows go unrecorded (their refs follow the plain rule).
-          const known = record.knownVersion;
-          if (known === undefined || known.digest !== found.sameAs) return;
-          lineCount = known.lines;
-        } else {
-          record.sync(found.hashes, found.digest);
-          lineCount = found.hashes.length;
-        }
-        // Only the shown rows' text is known: the record reads no other line of `lines` when showing rows.
-        const lines: string[] = new Array<string>(lineCount);
-        for (const [line, text] of found.texts) if (line >= 1 && line <= lineCount) lines[line - 1] = text;
-        record.show(lines, matchingRows(refs, lines));
-        this.records.settle();
-      },
-      walked ? input : undefined,
+  presentFound(resolve: Resolve, answer: Answer, maxTokens: number): string {
+    return presentAnswer(answer, maxTokens, (items) => {
+      for (const [real, found] of foundByFile(items)) {
+        this.withPath(resolve, real, (path) => this.recordFound(path, found), real).catch(() => undefined);
+      }
+    });
+  }
+
+  /** Records a file lapp just created (`lines`, its bytes' `digest`) and presents the answer showing it. */
+  presentCreated(
+    path: GuardedPath,
+    lines: readonly string[],
+    digest: bigint | undefined,
+    answer: Answer,
+    maxTokens: number,
+  ): string {
+    const record = this.records.obtain(path.real);
+    // A file that had a record before (deleted, then created again): every line it showed is gone.
+    if (record.lineCount > 0 || record.entries > 0) {
+      const whole = { start: 1, lineCount: lines.length, oldStart: 1, removedCount: record.lineCount };
+      record.carry([whole], lines, digest);
+    } else record.syncTo(lines, digest);
+    const text = presentAnswer(answer, maxTokens, (items) => recordShown(record, lines, items));
+    this.records.settle();
+    return text;
+  }
+
+  private recordFound(path: GuardedPath, found: FoundRows): void {
+    const loaded = loadTextFile(
+      path,
+      (relative) => this.guard.isBlocked(relative),
+      MAX_EDIT_BYTES,
+      this.documents.get(path.real),
     );
-  }
-
-  /** Records a file lapp just created as shown in the rows its answer lists. */
-  showCreated(realPath: string, lines: readonly string[], rows: Iterable<number>): void {
-    this.records.forget(realPath);
-    this.showRows(realPath, lines, rows);
-  }
-
-  /** `digest`: of the bytes `lines` were decoded from, when known (a load of unchanged bytes hashes nothing). */
-  private sync(realPath: string, lines: readonly string[], digest?: bigint): ShownRecord {
-    const record = this.records.obtain(realPath);
-    record.syncTo(lines, digest);
-    return record;
+    if (!loaded.ok) return;
+    const { doc, identity, links } = loaded.value;
+    const record: ShownRecord = this.records.obtain(path.real, { ...identity, links });
+    record.syncTo(doc.lines, identity.digest);
+    // The bytes the search read: its rows are exactly these lines. Else they are carried from the version it read.
+    if (found.digest !== undefined && found.digest === identity.digest)
+      record.show(
+        doc.lines,
+        found.rows.map((row) => row.line),
+      );
+    else record.showOlder(found.digest, found.rows, doc.lines);
+    this.records.settle();
   }
 }
 
-/** The shown rows whose ref matches their line's text in `lines` (lines not known count as not matching). */
-function matchingRows(refs: ReadonlyMap<number, string>, lines: readonly (string | undefined)[]): number[] {
-  const rows: number[] = [];
-  for (const [line, ref] of refs) {
-    const text = line <= lines.length ? lines[line - 1] : undefined;
-    if (text !== undefined && refOf(line, text) === ref) rows.push(line);
-  }
-  return rows;
+interface FoundRows {
+  digest: bigint | undefined;
+  rows: { line: number; id: string }[];
+}
+
+/** The ID a shown line was displayed with. */
+function idOf(shown: ShownLine): string {
+  return shown.ref?.split("#")[1] ?? lineId(shown.line, shown.text);
+}
+
+/** The lines kept items show, by the real path of their file (rows without a source are not a search's). */
+function foundByFile(items: readonly AnswerItem[]): Map<string, FoundRows> {
+  const files = new Map<string, FoundRows>();
+  for (const item of items)
+    for (const shown of item.shows ?? []) {
+      if (shown.source === undefined) continue;
+      const file = files.get(shown.source.real) ?? { digest: shown.source.digest, rows: [] };
+      file.rows.push({ line: shown.line, id: idOf(shown) });
+      files.set(shown.source.real, file);
+    }
+  return files;
 }

@@ -1,54 +1,51 @@
-// A record's entries by (row, ID) key: for each key, the entries shown under it in showing order. Built in one
-// pass, entries chained per bucket of rows, over buffers every index of this thread shares: the Map of arrays it
-// replaces took ~1.7 ms to build for a record of a whole 17,000-line file, once per edit call (every showing changes
-// the entries, and the next call's refs are looked up in them), and fresh buffers per build made reading a
-// 100,000-line file page by page slower than that Map (the garbage of every page).
-
-/** Per bucket: the last entry whose row falls in it, plus one (0: none). */
-let sharedLast = new Int32Array(16);
-/** Per entry: the entry before it in its bucket, plus one (0: none). */
-let sharedPrevious = new Int32Array(16);
-/** The index the shared buffers hold now: an index answers only while they are its own. */
-let owner: KeyIndex | undefined;
+// A record's meanings by (row, ID) key: for each key, the meanings shown under it in showing order. Built in one
+// pass, meanings chained per bucket of rows: a Map of arrays took ~1.7 ms to build for a record of a whole
+// 17,000-line file, once per edit call (every showing changes the meanings, and the next call's refs are looked up
+// in them). The buffers belong to the record (the index it replaces hands them on), so building one never
+// invalidates another record's index and reading a big file page by page makes no garbage per page.
 
 export class KeyIndex {
   private readonly shift: number;
+  /** Per bucket: the last meaning whose row falls in it, plus one (0: none). */
+  private readonly last: Int32Array;
+  /** Per meaning: the meaning before it in its bucket, plus one (0: none). */
+  private readonly previous: Int32Array;
 
   /**
-   * Indexes entries 0 … count - 1 of a record, `rows[i]` and `ids[i]` being entry i's key. The arrays are held,
-   * not copied: the record builds a new index whenever it changes them.
+   * Indexes meanings 0 … count - 1 of a record, `rows[i]` and `ids[i]` being meaning i's key. The arrays are held,
+   * not copied: the record builds a new index whenever it changes them. `replaced`: the record's previous index,
+   * whose buffers are reused when large enough.
    */
   constructor(
     private readonly rows: Uint32Array,
     private readonly ids: Uint8Array,
     count: number,
+    replaced?: KeyIndex,
   ) {
     let bits = 4;
     while (1 << bits < count) bits++;
     this.shift = 32 - bits;
-    if (sharedLast.length === 1 << bits) sharedLast.fill(0);
-    else sharedLast = new Int32Array(1 << bits);
-    if (sharedPrevious.length < count)
-      sharedPrevious = new Int32Array(Math.max(count, 2 * sharedPrevious.length));
-    const last = sharedLast;
-    const previous = sharedPrevious;
+    this.last =
+      replaced && replaced.last.length === 1 << bits ? replaced.last.fill(0) : new Int32Array(1 << bits);
+    this.previous =
+      replaced && replaced.previous.length >= count
+        ? replaced.previous
+        : new Int32Array(Math.max(count, 2 * (replaced?.previous.length ?? 8)));
     for (let index = 0; index < count; index++) {
       const bucket = this.bucketOf(rows[index]!);
-      previous[index] = last[bucket]!;
-      last[bucket] = index + 1;
+      this.previous[index] = this.last[bucket]!;
+      this.last[bucket] = index + 1;
     }
-    owner = this;
   }
 
-  /** Whether this index can still answer (no other index was built since). */
-  get current(): boolean {
-    return owner === this;
+  get bytes(): number {
+    return this.last.byteLength + this.previous.byteLength;
   }
 
-  /** The entries shown as (`row`, `id`), in showing order; undefined when none was. Only while `current`. */
+  /** The meanings shown as (`row`, `id`), in index order; undefined when none was. */
   entries(row: number, id: number): number[] | undefined {
     const found: number[] = [];
-    for (let at = sharedLast[this.bucketOf(row)]!; at !== 0; at = sharedPrevious[at - 1]!) {
+    for (let at = this.last[this.bucketOf(row)]!; at !== 0; at = this.previous[at - 1]!) {
       if (this.rows[at - 1] === row && this.ids[at - 1] === id) found.push(at - 1);
     }
     return found.length === 0 ? undefined : found.reverse();

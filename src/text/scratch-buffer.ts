@@ -3,14 +3,21 @@
 
 export class ScratchBuffer {
   private buffer = new Uint8Array(0);
+  private taken = 0;
 
   constructor(private readonly maxBytes: number) {}
 
   /** The first `size` bytes of the buffer, valid until the next `take`; undefined past the cap. */
   take(size: number): Uint8Array | undefined {
     if (size > this.maxBytes) return undefined;
+    this.taken++;
     if (this.buffer.length < size)
       this.buffer = new Uint8Array(Math.min(Math.max(size, 2 * this.buffer.length), this.maxBytes));
     return this.buffer.subarray(0, size);
+  }
+
+  /** How many views were taken so far: a view taken when this was `n` still holds its bytes while it is `n`. */
+  get takes(): number {
+    return this.taken;
   }
 }

@@ -6,8 +6,7 @@ import { analyzeBlocks, type BlockFinder, type BlockSpan } from "../blocks/find.
 import { chooseHeader, locateHeaders } from "../blocks/locate.ts";
 import * as say from "../blocks/messages.ts";
 import { LappError, unwrap } from "../errors.ts";
-import { refOf } from "../hashline/hash.ts";
-import { formatRow } from "../hashline/format.ts";
+import { lineId, refOf } from "../hashline/hash.ts";
 import { exampleRefOf, parseRef } from "../hashline/refs.ts";
 import { refusedRefsError } from "../hashline/repair.ts";
 import { verifyLineRef, type ShownRows } from "../hashline/verify-ref.ts";
@@ -54,6 +53,8 @@ export interface Locator {
 export interface BlockTarget {
   readonly span: BlockSpan;
   readonly finder: BlockFinder;
+  /** The anchor's line and when the model's view of it was made (anchor only: a pattern names no view). */
+  readonly anchor?: { line: number; seen: number };
 }
 
 /**
@@ -82,9 +83,10 @@ function findTarget(
     throw new LappError("INVALID_ARGUMENTS", say.missingLocator(), say.locatorExample());
   }
   const finder = analyzeBlocks(lines, fileName);
+  const verified = anchor !== undefined ? verifiedAnchorLine(lines, anchor, shown) : undefined;
   const line =
-    anchor !== undefined
-      ? verifiedAnchorLine(lines, anchor, shown)
+    verified !== undefined
+      ? verified.line
       : unwrap(
           chooseHeader(
             finder,
@@ -93,19 +95,49 @@ function findTarget(
               pattern: locator.pattern!,
               literal: locator.literal === true,
               occurrence: locator.occurrence,
-              rowOf: (number) => formatRow(number, lines[number - 1]!),
+              textOf: (number) => lines[number - 1]!,
             },
           ),
         );
-  return { span: unwrap(finder.find(line)), finder };
+  return { span: unwrap(finder.find(line)), finder, ...(verified && { anchor: verified }) };
+}
+
+/**
+ * The lines of a block found by its anchor that the model has not seen as they are now (changed since its view of
+ * the anchor, and shown by no live row): replacing the block would overwrite them unseen. Refused with fresh rows.
+ */
+export function checkBlockSeen(file: SessionFile, target: BlockTarget, maxTokens: number): void {
+  const { anchor, span } = target;
+  if (anchor === undefined) return;
+  const unseen = file.shown
+    .unverified(span.start, span.end, anchor.seen)
+    .filter((line) => line !== anchor.line);
+  if (unseen.length === 0) return;
+  const { lines } = file;
+  file.guarded(() => {
+    throw refusedRefsError(
+      lines,
+      unseen.map((line) => ({
+        line,
+        id: lineId(line, lines[line - 1]!),
+        at: line,
+        reason: "inside" as const,
+      })),
+      1,
+    );
+  }, maxTokens);
 }
 
 /** The line an anchor names, checked by the one ref verifier every tool uses (docs/format.md). */
-function verifiedAnchorLine(lines: readonly string[], anchor: string, shown: ShownRows): number {
+function verifiedAnchorLine(
+  lines: readonly string[],
+  anchor: string,
+  shown: ShownRows,
+): { line: number; seen: number } {
   const ref = unwrap(parseRef(anchor, exampleRefOf(lines)));
   if (ref.kind !== "line") throw new LappError("INVALID_REF", say.anchorIsNoLine(anchor));
   const verdict = verifyLineRef(lines, ref.line, ref.id, shown);
-  if (verdict.ok) return verdict.line;
+  if (verdict.ok) return { line: verdict.line, seen: verdict.seen };
   const sent = { line: ref.line, id: ref.id };
   switch (verdict.code) {
     case "LINE_OUT_OF_RANGE": {
@@ -120,7 +152,16 @@ function verifiedAnchorLine(lines: readonly string[], anchor: string, shown: Sho
     case "AMBIGUOUS_REF":
       throw refusedRefsError(
         lines,
-        [{ ...sent, at: verdict.candidates[0]!, candidates: verdict.candidates }],
+        [
+          {
+            ...sent,
+            at: verdict.candidates[0]!,
+            candidates: verdict.candidates,
+            ...(verdict.replaced && { replaced: verdict.replaced }),
+            ...(verdict.newest !== undefined && { newest: verdict.newest }),
+            ...(verdict.forgotten && { forgotten: true }),
+          },
+        ],
         1,
       );
   }

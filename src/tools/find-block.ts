@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { rowsBudget } from "../budget/budget.ts";
 import * as say from "../blocks/messages.ts";
+import { naming, rows } from "../hashline/answer.ts";
 import { refOf } from "../hashline/hash.ts";
 import { readPage } from "../hashline/page.ts";
 import { MAX_PAGE_BYTES } from "../limits.ts";
@@ -28,25 +29,31 @@ Example: {"path":"app/server.py","pattern":"def handle_request"} → block 12#KT
   run(input, context) {
     return context.session.withFile(context.resolve, input.path, (file) => {
       const { lines } = file;
-      const target = findTargetIn(file, input, context.config.maxOutputTokens);
+      const maxTokens = context.config.maxOutputTokens;
+      const target = findTargetIn(file, input, maxTokens);
       const { start, end } = target.span;
       const page = readPage(lines, start, Math.min(context.config.limit, end - start + 1), {
         bytes: MAX_PAGE_BYTES,
-        tokens: rowsBudget(context.config.maxOutputTokens),
+        tokens: rowsBudget(maxTokens),
       });
-      const startRef = refOf(start, lines[start - 1]!);
-      const endRef = refOf(end, lines[end - 1]!);
-      file.show(rowsOfPage(start, page.lastLine, end), true);
-      const out = [say.blockHeading(startRef, endRef, end - start + 1), ...page.rows];
-      if (page.lastLine < end) out.push(say.blockContinuation(start, page.lastLine, startRef, endRef, end));
-      return out.join("\n");
+      const first = { line: start, text: lines[start - 1]! };
+      const last = { line: end, text: lines[end - 1]! };
+      const heading = naming(
+        say.blockHeading(refOf(start, first.text), refOf(end, last.text), end - start + 1),
+        [first, last],
+        true,
+      );
+      const continued = (lastShown: number) =>
+        naming(
+          say.blockContinuation(start, lastShown, refOf(start, first.text), refOf(end, last.text), end),
+          [first, last],
+        );
+      const items = [
+        heading,
+        ...rows(lines, start, page.lastLine),
+        ...(page.lastLine < end ? [{ ...continued(page.lastLine), keep: true }] : []),
+      ];
+      return file.present({ items, cutNote: (kept) => continued(start + kept - 1) }, maxTokens);
     });
   },
 });
-
-/** The rows the answer shows with refs: the page, and the block's last line named in the heading. */
-function rowsOfPage(start: number, lastShown: number, end: number): number[] {
-  const rows = Array.from({ length: Math.max(0, lastShown - start + 1) }, (_, offset) => start + offset);
-  if (lastShown < end) rows.push(end);
-  return rows;
-}

@@ -2,8 +2,7 @@
 import { statSync } from "node:fs";
 import * as v from "valibot";
 import { LappError, unwrap } from "../errors.ts";
-import { MAX_EDIT_BYTES } from "../limits.ts";
-import { runSearch, type FileMatches, type SearchOutcome } from "../search/engine.ts";
+import { runSearch, type SearchOutcome } from "../search/engine.ts";
 import { sharedPool, startSharedWorkers } from "../search/lanes.ts";
 import {
   DEFAULT_CONTEXT,
@@ -17,8 +16,7 @@ import {
 import { compileMatcher } from "../search/matcher.ts";
 import { binaryStart, invalidGlob, pathNotFound, progressMessage } from "../search/messages.ts";
 import { compileOverrides } from "../search/overrides.ts";
-import { renderStructured, renderText } from "../search/render.ts";
-import type { FoundVersion } from "../session/edit-session.ts";
+import { structuredAnswer, textAnswer } from "../search/render.ts";
 import { defineTool } from "./tool.ts";
 
 const optionalBoolean = (what: string) => v.optional(v.pipe(v.boolean(), v.description(what)));
@@ -111,7 +109,6 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
 
     const contextLines = input.context ?? DEFAULT_CONTEXT;
     const maxResults = input.max_results ?? DEFAULT_MAX_RESULTS;
-    const lanes = sharedPool();
     // Workers join a first search that runs long; otherwise they start as it ends (lanes.ts).
     const joinLongSearch = setTimeout(startSharedWorkers, WORKERS_JOIN_AFTER_MS);
     let outcome: SearchOutcome;
@@ -125,13 +122,11 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
           matcher: matcherSpec,
           context: contextLines,
           maxFileBytes: MAX_SEARCH_FILE_BYTES,
-          carryBytes: MAX_EDIT_BYTES,
         },
         maxResults,
         overrides: compiled.overrides,
         isBlocked: context.guard.isBlocked,
-        knownDigestOf: (absolute) => context.session.records.peek(absolute)?.knownVersion?.digest.toString(),
-        lanes,
+        lanes: sharedPool(),
         signal: context.signal,
         budgetMs: SEARCH_TIME_BUDGET_MS,
         progressIntervalMs: PROGRESS_INTERVAL_MS,
@@ -141,53 +136,16 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
       });
     } finally {
       clearTimeout(joinLongSearch);
-      // Before answering, so the recording below finds them loading and waits for them (lanes.ts, describe).
       startSharedWorkers();
     }
     if (outcome.binaryStart) throw new LappError("BINARY_FILE", binaryStart(path.display));
-    const shownRows = new Map<FileMatches, Set<number>>();
-    const renderOptions = {
-      context: contextLines,
-      maxResults,
-      budgetMs: SEARCH_TIME_BUDGET_MS,
-      maxOutputTokens: context.config.maxOutputTokens,
-      onRow: (file: FileMatches, line: number) => {
-        const rows = shownRows.get(file) ?? new Set<number>();
-        shownRows.set(file, rows.add(line));
-      },
-    };
+    const options = { context: contextLines, maxResults, budgetMs: SEARCH_TIME_BUDGET_MS };
     const answer =
-      input.format === "structured"
-        ? renderStructured(outcome, renderOptions)
-        : renderText(outcome, renderOptions);
-    // The rows the answer shows (not those cut at the output budget) join each file's record of shown rows, so
-    // their refs work in lapp_edit like a read's. A file whose bytes the search carried is recorded as of those
-    // bytes, off the answer's path: it is queued now, and any later call on that file runs after it. The others
-    // are read again before answering.
+      input.format === "structured" ? structuredAnswer(outcome, options) : textAnswer(outcome, options);
+    // The rows the answer still shows once cut at the output budget join each file's record of shown rows (in
+    // that file's queue, queued before the answer leaves), so their refs work in lapp_edit like a read's.
     const resolveGuarded = (raw: string) => unwrap(context.guard.resolve(raw));
-    const rereads: Promise<void>[] = [];
-    for (const file of outcome.files) {
-      const shown = shownRows.get(file);
-      if (shown === undefined) continue;
-      const rows = file.rows.filter(([line]) => shown.has(line));
-      const refs = new Map(rows.map(([line, ref]) => [line, ref]));
-      const version: Promise<FoundVersion> | undefined =
-        file.sameAs !== undefined
-          ? Promise.resolve({ sameAs: BigInt(file.sameAs), texts: file.texts ?? [] })
-          : file.bytes
-            ? lanes.describe(
-                file.bytes,
-                rows.map(([line]) => line),
-              )
-            : undefined;
-      version?.catch(() => undefined);
-      const recorded = context.session
-        .showFound(resolveGuarded, file.absolute, refs, version, true)
-        .catch(() => undefined);
-      if (!version) rereads.push(recorded);
-    }
-    await Promise.all(rereads);
-    return answer;
+    return context.session.presentFound(resolveGuarded, answer, context.config.maxOutputTokens);
   },
 });
 

@@ -10,6 +10,7 @@ import { continuation, emptyFile, encodingNote, offsetPastEnd } from "../message
 import { outlineAnswer } from "../outline/answer.ts";
 import { noStructure, outlineHeading, outlineInsteadOfRows } from "../outline/messages.ts";
 import type { GuardedPath } from "../security/guard.ts";
+import { prose, type AnswerItem, type ShownLine } from "../hashline/answer.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool, type ToolContext, type ToolOutput } from "./tool.ts";
 
@@ -76,14 +77,15 @@ interface ReadInput {
 function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): ToolOutput {
   const offset = input.offset ?? 1;
   const maxTokens = context.config.maxOutputTokens;
-  // Rows are recorded as shown only once it is settled that rows (not the outline) are the answer.
-  const rows: { line: number; text: string }[] = [];
+  // The rows of the page, with their text: recorded as shown once it is settled that rows are the answer.
+  const rows: ShownLine[] = [];
   const { documents } = context.session;
   const request = {
     offset,
     limit: input.limit ?? context.config.limit,
     maxTokens: rowsBudget(maxTokens),
     onShown: (line: number, text: string) => rows.push({ line, text }),
+    streamFromBytes: streamFrom(context),
   };
   const isBlocked = (relative: string) => context.guard.isBlocked(relative);
   const shown = unwrap(readForDisplay(path, isBlocked, request, documents.get(path.real)));
@@ -97,26 +99,50 @@ function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): To
   }
 
   const note = encodingNote(shown.encoding, shown.bom);
-  const header = note ? [note] : [];
+  const header = note ? [prose(note, true)] : [];
   const { page } = shown;
-  if (page.totalLines === 0) return [...header, emptyFile(path.display)].join("\n");
+  if (page.totalLines === 0) return [...header.map((item) => item.text), emptyFile(path.display)].join("\n");
   if (offset > page.totalLines) {
     throw new LappError("LINE_OUT_OF_RANGE", offsetPastEnd(path.display, offset, page.totalLines));
   }
   const wholeFileShown = page.firstLine === 1 && page.lastLine === page.totalLines;
   const defaultRead = input.offset === undefined && input.limit === undefined && input.outline === undefined;
   if (input.outline === true || (defaultRead && !wholeFileShown)) {
-    const outline = readOutline(context, path, offset, page.totalLines, input.outline === true);
-    if (outline !== null) return [...header, outline].join("\n");
-    if (input.outline === true) header.push(noStructure(path.display));
+    const outline = readOutline(context, path, offset, page.totalLines, input.outline === true, header);
+    if (outline !== null) return outline;
+    if (input.outline === true) header.push(prose(noStructure(path.display), true));
   }
-  if (shown.doc) {
-    const lines = rows.map((row) => row.line);
-    context.session.showRows(path.real, shown.doc.lines, lines, true, shown.digest);
-  } else context.session.showStreamed(path.real, rows);
-  const footer =
-    page.lastLine < page.totalLines ? [continuation(page.firstLine, page.lastLine, page.totalLines)] : [];
-  return [...header, ...page.rows, ...footer].join("\n");
+  const items = [
+    ...header,
+    ...page.rows.map((text, index) => ({ text, shows: [rows[index]!] })),
+    ...(page.lastLine < page.totalLines
+      ? [prose(continuation(page.firstLine, page.lastLine, page.totalLines), true)]
+      : []),
+  ];
+  const lines: readonly (string | undefined)[] = shown.doc
+    ? shown.doc.lines
+    : sparseLines(rows, page.totalLines);
+  const version = { lines, id: shown.id, ...(shown.digest !== undefined && { digest: shown.digest }) };
+  // A streamed file too large to edit has no record: no tool could use its refs.
+  if (shown.doc === undefined && shown.hashes === undefined) return items.map((item) => item.text).join("\n");
+  const cut = (kept: number) =>
+    prose(continuation(page.firstLine, page.firstLine + kept - 1, page.totalLines));
+  return context.session.presentRead(
+    path,
+    shown.hashes ? { ...version, hashes: shown.hashes } : version,
+    { items, cutNote: cut },
+    maxTokens,
+  );
+}
+
+const streamFrom = (context: ToolContext) =>
+  context.config.internals?.streamFromBytes ?? STREAM_READ_MIN_BYTES;
+
+/** The lines of a file known only by the rows a streamed page showed. */
+function sparseLines(rows: readonly ShownLine[], total: number): (string | undefined)[] {
+  const lines = new Array<string | undefined>(total);
+  for (const row of rows) lines[row.line - 1] = row.text;
+  return lines;
 }
 
 /**
@@ -129,8 +155,9 @@ function readOutline(
   offset: number,
   totalLines: number,
   asked: boolean,
+  header: readonly AnswerItem[],
 ): string | null {
-  if (statSync(path.real).size > STREAM_READ_MIN_BYTES) return null;
+  if (statSync(path.real).size > streamFrom(context)) return null;
   const file = context.session.open(path);
   const { lines } = file;
   const maxTokens = context.config.maxOutputTokens;
@@ -140,9 +167,5 @@ function readOutline(
       : outlineInsteadOfRows(path.display, totalLines, maxTokens);
   const answer = outlineAnswer(lines, path.display, offset, maxTokens, heading);
   if (answer === null) return null;
-  file.show(
-    answer.entries.flatMap((entry) => [entry.start, entry.end]),
-    true,
-  );
-  return answer.text;
+  return file.present({ ...answer, items: [...header, ...answer.items] }, maxTokens);
 }

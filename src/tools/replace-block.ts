@@ -5,9 +5,9 @@ import { bracketBalance } from "../blocks/balance.ts";
 import * as say from "../blocks/messages.ts";
 import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
 import { unwrap } from "../errors.ts";
-import { applyResolved, splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
+import { applyResolved, copiedPrefixError, splitContent, stripCopiedPrefixes } from "../hashline/edit.ts";
 import { refOf } from "../hashline/hash.ts";
-import { findTargetIn, locatorFields } from "./block-target.ts";
+import { checkBlockSeen, findTargetIn, locatorFields } from "./block-target.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool } from "./tool.ts";
 
@@ -40,11 +40,17 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
     return context.session.withFile(context.resolve, input.path, (file) => {
       const { lines } = file;
       const target = findTargetIn(file, input, context.config.maxOutputTokens);
+      checkBlockSeen(file, target, context.config.maxOutputTokens);
       const { start, end } = target.span;
       const warnings: string[] = [];
       const copied = stripCopiedPrefixes(input.content);
       if (copied.stripped) warnings.push(say.prefixesStripped());
-      const reindented = reindentToHeader(splitContent(copied.content), indentationOf(lines[start - 1]!));
+      const newLines = splitContent(copied.content);
+      const prefixed = copied.stripped
+        ? undefined
+        : copiedPrefixError(newLines, "lapp_replace_block content");
+      if (prefixed) throw prefixed;
+      const reindented = reindentToHeader(newLines, indentationOf(lines[start - 1]!));
       if (reindented.shift) warnings.push(say.reindented(reindented.shift.from, reindented.shift.to));
       const balance = bracketBalance(reindented.lines, file.path.display, lines);
       if (balance && (balance.unclosed > 0 || balance.unopened > 0)) {
@@ -52,7 +58,15 @@ Example: {"path":"app/cart.py","pattern":"def total","content":"def total(items)
       }
       // The span was found (and its anchor verified) in the file just loaded: the engine splices it directly.
       const label = `${refOf(start, lines[start - 1]!)}..${refOf(end, lines[end - 1]!)}`;
-      const edit = { index: 0, type: "replace" as const, start, end, lines: reindented.lines, label };
+      const edit = {
+        index: 0,
+        type: "replace" as const,
+        start,
+        end,
+        lines: reindented.lines,
+        label,
+        place: "lapp_replace_block",
+      };
       const outcome = unwrap(applyResolved(file.loaded.doc, [edit]));
       return file.commit(
         { ...outcome, warnings: [...outcome.warnings, ...warnings] },

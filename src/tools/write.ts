@@ -2,7 +2,8 @@
 import * as v from "valibot";
 import { LappError, unwrap } from "../errors.ts";
 import { stripCopiedPrefixes } from "../hashline/content.ts";
-import { renderRows } from "../hashline/format.ts";
+import { prose, rows } from "../hashline/answer.ts";
+import { cutAtBudget } from "../budget/messages.ts";
 import { commitBytes } from "../files/commit.ts";
 import { createParentDirectories, removeDirectories } from "../files/directories.ts";
 import { fileTooLarge } from "../files/messages.ts";
@@ -42,15 +43,20 @@ Returns the new file as N#ID:text rows (up to ${WRITE_ECHO_MAX_LINES} lines) so 
         throw committed.error;
       }
       const { lines } = splitLines(content);
-      const shown = lines.length <= WRITE_ECHO_MAX_LINES;
-      context.session.showCreated(path.real, lines, shown ? lines.map((_, index) => index + 1) : []);
-      const summary = shown
-        ? [
-            wroteFile(path.display, lines.length, bytes.length),
-            ...(lines.length ? [renderRows(lines, 1, lines.length)] : []),
-          ]
-        : [wroteLargeFile(path.display, lines.length, bytes.length, WRITE_ECHO_MAX_LINES)];
-      return [...summary, ...(stripped ? [strippedPrefixesWarning] : [])].join("\n");
+      const echo = lines.length <= WRITE_ECHO_MAX_LINES;
+      const items = echo
+        ? [prose(wroteFile(path.display, lines.length, bytes.length), true), ...rows(lines, 1, lines.length)]
+        : [prose(wroteLargeFile(path.display, lines.length, bytes.length, WRITE_ECHO_MAX_LINES), true)];
+      if (stripped) items.push(prose(strippedPrefixesWarning, true));
+      const cutNote = (kept: number) => prose(cutAtBudget(kept, lines.length));
+      const { maxOutputTokens } = context.config;
+      return context.session.presentCreated(
+        path,
+        lines,
+        committed.value.digest,
+        { items, cutNote },
+        maxOutputTokens,
+      );
     });
   },
 });

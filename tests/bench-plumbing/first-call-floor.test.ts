@@ -29,6 +29,8 @@ test.if(process.platform === "linux")(
       expect({ floor: floor.label, found: Number(output) }).toEqual({ floor: floor.label, found: 34 });
     }
   },
+  // Each floor is compiled into a binary of its own (a few seconds each on a busy 2-core machine).
+  120_000,
 );
 
 test("the table's ratios are each median against rg's", () => {

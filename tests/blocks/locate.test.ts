@@ -1,6 +1,7 @@
 // Locating a header by pattern: regex or literal matching, header lines preferred over mere mentions,
 // `occurrence` choosing among several, AMBIGUOUS listing each candidate's row otherwise.
 
+import { refOf } from "../../src/hashline/hash.ts";
 import { describe, expect, test } from "bun:test";
 import { analyzeBlocks } from "../../src/blocks/find.ts";
 import { chooseHeader, locateHeaders } from "../../src/blocks/locate.ts";
@@ -16,13 +17,13 @@ const PYTHON = [
   "    return y * 2", //  8
 ];
 
-const rowOf = (line: number): string => `${line}#ZZ:${PYTHON[line - 1]}`;
+const textOf = (line: number): string => PYTHON[line - 1]!;
 
 function choose(pattern: string, occurrence?: number, literal = false) {
   const finder = analyzeBlocks(PYTHON, "a.py");
   const matches = locateHeaders(PYTHON, pattern, { literal });
   if (!matches.ok) return matches;
-  return chooseHeader(finder, matches.value, { pattern, literal, occurrence, rowOf });
+  return chooseHeader(finder, matches.value, { pattern, literal, occurrence, textOf });
 }
 
 describe("locateHeaders", () => {
@@ -45,8 +46,8 @@ describe("chooseHeader", () => {
     expect(chosen.ok).toBe(false);
     if (chosen.ok) return;
     expect(chosen.error.code).toBe("AMBIGUOUS");
-    expect(chosen.error.details).toContain("occurrence 1: 1#ZZ:def helper(x):");
-    expect(chosen.error.details).toContain("occurrence 2: 7#ZZ:def helper(y):");
+    expect(chosen.error.details).toContain(`occurrence 1: ${refOf(1, "def helper(x):")}:def helper(x):`);
+    expect(chosen.error.details).toContain(`occurrence 2: ${refOf(7, "def helper(y):")}:def helper(y):`);
     expect(chosen.error.details).not.toContain("helper(1)");
   });
   test("occurrence picks among the headers", () => {

@@ -4,22 +4,16 @@ import { expect, test } from "bun:test";
 import { clipError } from "../../src/budget/clip-error.ts";
 import { estimateTokens } from "../../src/budget/estimate.ts";
 import { LappError } from "../../src/errors.ts";
+import { row, shownLinesOf } from "../../src/hashline/answer.ts";
 import { refOf } from "../../src/hashline/hash.ts";
 
 const lineText = (line: number) => `const value${line} = "${"z".repeat(150)}";`;
 
 function payloadError(lines: number): LappError {
-  const rows = Array.from({ length: lines }, (_, index) => {
-    const line = index + 1;
-    return `${line % 5 === 0 ? ">>> " : "    "}${refOf(line, lineText(line))}:${lineText(line)}`;
-  });
-  const shown = Array.from({ length: lines }, (_, index) => index + 1);
-  return new LappError(
-    "HASH_MISMATCH",
-    `${lines} refs are stale; nothing was written.`,
-    rows.join("\n"),
-    shown,
+  const rows = Array.from({ length: lines }, (_, index) =>
+    row(index + 1, lineText(index + 1), (index + 1) % 5 === 0 ? "marked" : "unmarked"),
   );
+  return new LappError("HASH_MISMATCH", `${lines} refs are stale; nothing was written.`, rows);
 }
 
 test("an error that fits is returned as it is", () => {
@@ -39,5 +33,8 @@ test("a long error is cut within the budget; only the rows it still shows count 
   expect(kept.length).toBeGreaterThan(0);
   expect(kept.length).toBeLessThan(400);
   // Exactly the lines whose rows remain: 1 … kept.length.
-  expect(clipped.shownLines).toEqual(Array.from({ length: kept.length }, (_, index) => index + 1));
+  expect(shownLinesOf(clipped.body).map((shown) => shown.line)).toEqual(
+    Array.from({ length: kept.length }, (_, index) => index + 1),
+  );
+  expect(kept[0]).toBe(`    ${refOf(1, lineText(1))}:${lineText(1)}`);
 });

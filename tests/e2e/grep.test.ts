@@ -103,7 +103,7 @@ describe("lapp_grep over MCP", () => {
     );
   });
 
-  test("refs grep serves after an outside change are not refused by the collision guard", async () => {
+  test("a ref grep serves after an outside change gave the read's ref to a new line: refused once, then it means the new line", async () => {
     // Line 1 changes to a text with the same ID: only lapp's memory of the old read could call the ref stale.
     const before = "value_0";
     let after = "";
@@ -115,10 +115,14 @@ describe("lapp_grep over MCP", () => {
     writeFileSync(join(root, "collide.txt"), `${after}\nrest\n`);
     const found = await lapp.call("lapp_grep", { pattern: "value_", path: "collide.txt" });
     const ref = refsByLine(found.text).get(1)!;
-    const edited = await lapp.call("lapp_edit", {
-      path: "collide.txt",
-      edits: [{ type: "replace", anchor: ref, content: "fresh" }],
-    });
+    const edit = { path: "collide.txt", edits: [{ type: "replace", anchor: ref, content: "fresh" }] };
+    // The read and the search showed the same ref for two lines (the old text and the new): the model may mean
+    // either, so the first try is refused, naming both; that error retires the older showing, and the same ref
+    // sent again means the search's line.
+    const refused = await lapp.call("lapp_edit", edit);
+    expect(errorCode(refused.text)).toBe("AMBIGUOUS_REF");
+    expect(readFileSync(join(root, "collide.txt"), "utf8")).toBe(`${after}\nrest\n`);
+    const edited = await lapp.call("lapp_edit", edit);
     expect(edited.text).toStartWith("edited collide.txt");
   });
 

@@ -155,6 +155,7 @@ describe("the edit engine under random input", () => {
         const result = applyEdits(doc, [{ type: "replace", anchor, content: "changed" }], {
           shown: {
             lookup: (staleLine) => (staleLine === line ? { kind: "changed", at: line } : { kind: "unknown" }),
+            unverified: () => [],
           },
         });
         expect(result.ok).toBe(false);

@@ -1,6 +1,7 @@
-// `content` → lines, and the one leniency on content: uniformly copied display prefixes.
+// `content` → lines, the one leniency on content (uniformly copied display prefixes), and the prefixes a model
+// left on only some lines, which lapp refuses.
 import { describe, expect, test } from "bun:test";
-import { splitContent, stripCopiedPrefixes } from "../../src/hashline/content.ts";
+import { copiedPrefixLines, splitContent, stripCopiedPrefixes } from "../../src/hashline/content.ts";
 
 describe("splitContent", () => {
   const CASES: [string, string[]][] = [
@@ -52,5 +53,20 @@ describe("stripCopiedPrefixes", () => {
   ];
   test.each(KEPT)("%p is kept as it is", (content) => {
     expect(stripCopiedPrefixes(content)).toEqual({ content, stripped: false });
+  });
+});
+
+describe("copiedPrefixLines", () => {
+  test("finds each line that starts like a row, with the text after its prefix", () => {
+    expect(
+      copiedPrefixLines(["  run() {", "12#KT:  go();", ">>> 13#ZZ:}", "x = 12#KT:y", "14 # kt|z"]),
+    ).toEqual([
+      { line: 2, prefix: "12#KT:", text: "  go();" },
+      { line: 3, prefix: ">>> 13#ZZ:", text: "}" },
+      { line: 5, prefix: "14 # kt|", text: "z" },
+    ]);
+  });
+  test("text that only resembles a row is not a prefix", () => {
+    expect(copiedPrefixLines(["12#AB:not our alphabet", "12#KT no separator", "#KT:", "12KT:"])).toEqual([]);
   });
 });

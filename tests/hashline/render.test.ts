@@ -2,7 +2,8 @@
 // on each side, groups separated, long regions abbreviated, warnings last.
 import { describe, expect, test } from "bun:test";
 import { ABBREVIATED_HEAD, ABBREVIATED_TAIL } from "../../src/hashline/abbreviate.ts";
-import { applyEdits, renderDryRun, renderEditSuccess, type EditInput } from "../../src/hashline/edit.ts";
+import { applyEdits, type EditInput } from "../../src/hashline/edit.ts";
+import { renderDryRun, renderEditSuccess } from "../support/render.ts";
 import { lineId, refOf } from "../../src/hashline/hash.ts";
 import { documentFromText, type TextDocument } from "../../src/text/document.ts";
 

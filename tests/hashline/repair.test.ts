@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { applyEdits } from "../../src/hashline/edit.ts";
 import { lineId, refOf } from "../../src/hashline/hash.ts";
 import { refusedRefsError, repairGroups } from "../../src/hashline/repair.ts";
+import { shownLinesOf } from "../../src/hashline/answer.ts";
 import { parseRef } from "../../src/hashline/refs.ts";
 import { documentFromText } from "../../src/text/document.ts";
 
@@ -167,7 +168,7 @@ describe("where a refused ref's line is now", () => {
         .filter((row) => row.startsWith(">>> "))
         .map(parseLine),
     ).toEqual([30, 60]);
-    expect(error.shownLines).toContain(60);
+    expect(shownLinesOf(error.body).map((shown) => shown.line)).toContain(60);
   });
 });
 
@@ -182,6 +183,7 @@ describe("HASH_MISMATCH through applyEdits", () => {
           calls.push([line, id]);
           return line === 6 ? { kind: "changed", at: 6 } : { kind: "unknown" };
         },
+        unverified: () => [],
       },
     });
     expect(result.ok ? "ok" : result.error.code).toBe("HASH_MISMATCH");
@@ -192,7 +194,7 @@ describe("HASH_MISMATCH through applyEdits", () => {
   test("a record that does not know the ref lets the plain rule decide", () => {
     const doc = documentFromText(SPEC_FILE);
     const result = applyEdits(doc, [{ type: "replace", anchor: refOf(6, "\tlegacy2();"), content: "x" }], {
-      shown: { lookup: () => ({ kind: "unknown" }) },
+      shown: { lookup: () => ({ kind: "unknown" }), unverified: () => [] },
     });
     expect(result.ok).toBe(true);
   });

@@ -389,7 +389,6 @@ describe.skipIf(!supported)(
               matcher,
               context: 1,
               maxFileBytes: 64 * 1024 * 1024,
-              carryBytes: 1 << 20,
             };
             const required = compiled.value.runs;
             if (required)
@@ -414,7 +413,6 @@ describe.skipIf(!supported)(
                 context: 1,
                 keep: Math.max(0, 5 - kept),
                 maxBytes: spec.maxFileBytes,
-                carryBytes: 1 << 20,
               });
               if (result.kind === "searched") kept += result.matches.length;
               return result;

@@ -2,8 +2,33 @@
 import { describe, expect, test } from "bun:test";
 import { refOf } from "../../src/hashline/hash.ts";
 import type { FileMatches, SearchOutcome } from "../../src/search/engine.ts";
-import { renderStructured, renderText } from "../../src/search/render.ts";
+import { clipAnswer } from "../../src/budget/clip-answer.ts";
+import { renderAnswer, type Answer } from "../../src/hashline/answer.ts";
+import { structuredAnswer, textAnswer, type RenderOptions } from "../../src/search/render.ts";
 import type { Row } from "../../src/search/search-file.ts";
+
+interface Options extends RenderOptions {
+  maxOutputTokens?: number;
+  /** Told of every row the answer still shows once cut at the budget: what the session records. */
+  onRow?: (file: FileMatches, line: number) => void;
+}
+
+/** The answer cut at the budget as the session cuts it, its kept rows reported, rendered. */
+function present(answer: Answer, files: readonly FileMatches[], options: Options): string {
+  const clipped = clipAnswer(answer, options.maxOutputTokens ?? Number.POSITIVE_INFINITY);
+  for (const item of clipped.items)
+    for (const shown of item.shows ?? [])
+      options.onRow?.(
+        files.find((entry) => entry.absolute === shown.source?.real)!,
+        shown.line,
+      );
+  return renderAnswer(answer, clipped.items, clipped.cut);
+}
+
+const renderText = (found: SearchOutcome, options: Options) =>
+  present(textAnswer(found, options), found.files, options);
+const renderStructured = (found: SearchOutcome, options: Options) =>
+  present(structuredAnswer(found, options), found.files, options);
 
 const row = (line: number, text: string): Row => [line, refOf(line, text), text];
 

@@ -14,7 +14,7 @@ const replies: JobReply[] = [
   // No match, but with something to tell: never packed to an id.
   { id: 12, result: { ...noMatch(), link: "1:2" } },
   { id: 13, result: { ...noMatch(), gaveUp: 4 } },
-  { id: 14, result: { ...noMatch(), sameAs: "99", texts: [] } },
+  { id: 14, result: { ...noMatch(), digest: "9a" } },
   { id: 15, result: noMatch() },
 ];
 

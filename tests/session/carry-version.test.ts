@@ -6,7 +6,7 @@ import { applyEdits } from "../../src/hashline/apply.ts";
 import type { EditInput } from "../../src/hashline/edit-types.ts";
 import { refOf } from "../../src/hashline/hash.ts";
 import { carryVersion } from "../../src/session/carry-version.ts";
-import { hashLines } from "../../src/session/shown-record.ts";
+import { hashLines } from "../../src/text/line-hashes.ts";
 import type { TextDocument } from "../../src/text/document.ts";
 
 const hash = (text: string) => Bun.hash.xxHash32(text);

@@ -118,12 +118,19 @@ describe("read once, edit hunk by hunk", () => {
             expect(readFileSync(path, "utf8")).toBe(before);
             let code = errorCode(result.text);
             if (code === "NO_CHANGE") continue;
+            // Content that repeats the line next to it is refused whatever the refs (docs/format.md): not this
+            // test's story, so the script is set aside.
+            if (repeatRefused(code, result.text)) {
+              calls--;
+              fc.pre(false);
+            }
             expect(code).toBe("AMBIGUOUS_REF");
             // The agent knows which candidate it means (it knows what it changed above); so does the test.
             const retry = withCandidates(input, edits[index]!, original, inputs.slice(0, index), result.text);
             const retried = await lapp.call("lapp_edit", { path: name, edits: [retry] });
             retries++;
             code = retried.isError ? errorCode(retried.text) : undefined;
+            let lastText = retried.text;
             if (code === "AMBIGUOUS_REF") {
               // The candidate's fresh ref is ambiguous too: a read settles what refs mean.
               expect(readFileSync(path, "utf8")).toBe(before);
@@ -133,7 +140,9 @@ describe("read once, edit hunk by hunk", () => {
               const fresh = toInput(shifted(edits[index]!, original, inputs, index), refs);
               const again = await lapp.call("lapp_edit", { path: name, edits: [fresh] });
               code = again.isError ? errorCode(again.text) : undefined;
+              lastText = again.text;
             }
+            if (repeatRefused(code, lastText)) fc.pre(false);
             if (code !== undefined) expect(code).toBe("NO_CHANGE");
           } else accepted++;
           // After every call the file is exactly the script so far: a wrong line would show here at once.
@@ -146,6 +155,11 @@ describe("read once, edit hunk by hunk", () => {
     expect(accepted / calls).toBeGreaterThan(0.9);
   }, 120_000);
 });
+
+/** Content that repeats the line next to it is refused whatever the refs (docs/format.md): not this test's story. */
+function repeatRefused(code: string | undefined, text: string): boolean {
+  return code === "INVALID_EDIT" && text.includes("twice");
+}
 
 /** The edit with its lines moved to where they are after the first `done` edits of the script. */
 function shifted(edit: ScriptEdit, original: string, inputs: readonly EditInput[], done: number): ScriptEdit {

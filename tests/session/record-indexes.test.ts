@@ -7,7 +7,8 @@ import * as fc from "fast-check";
 import type { ChangedRegion } from "../../src/hashline/edit-types.ts";
 import { KeyIndex } from "../../src/session/key-index.ts";
 import { lineFates, walkRegions } from "../../src/session/region-placer.ts";
-import { hashLines, ShownRecord } from "../../src/session/shown-record.ts";
+import { ShownRecord } from "../../src/session/shown-record.ts";
+import { hashLines } from "../../src/text/line-hashes.ts";
 import { lineId } from "../../src/hashline/hash.ts";
 
 test("property: the key index lists each key's entries in showing order, as a Map of arrays does", () => {
@@ -82,13 +83,16 @@ test("overlapping regions (never made by an edit) are left to the walk", () => {
   expect(walkRegions(overlapping, 8)).toEqual({ delta: -2 });
 });
 
-test("an index stops answering once another is built (they share buffers), and a record then builds its own again", () => {
+test("indexes keep answering side by side (each holds its own buffers), and a new one reuses the old one's", () => {
   const a = new KeyIndex(Uint32Array.of(1, 2), Uint8Array.of(3, 4), 2);
-  expect(a.current).toBe(true);
   expect(a.entries(2, 4)).toEqual([1]);
   const b = new KeyIndex(Uint32Array.of(9), Uint8Array.of(9), 1);
-  expect(a.current).toBe(false);
-  expect(b.current).toBe(true);
+  expect(a.entries(2, 4)).toEqual([1]);
+  expect(b.entries(9, 9)).toEqual([0]);
+  expect(b.entries(2, 4)).toBeUndefined();
+  const c = new KeyIndex(Uint32Array.of(5, 6, 7), Uint8Array.of(1, 1, 1), 3, a);
+  expect(c.entries(6, 1)).toEqual([1]);
+  expect(c.entries(2, 4)).toBeUndefined();
 
   // Two records looked up in turn: each answers from its own entries, never from the other's index.
   const first = ["alpha", "beta", "gamma"];

@@ -1,5 +1,28 @@
-// Every line's text hash of a UTF-8 file from its bytes (xxHash32 of a line's bytes is Bun's hash of the decoded
-// line, which hashes a string's UTF-8), and where each line starts — without making a string per line.
+// The text hash of a line (what lapp's record of shown rows compares versions by), for decoded lines and, for
+// UTF-8, straight from a file's bytes: xxHash32 of a line's bytes is Bun's hash of the decoded line (which hashes a
+// string's UTF-8), so a big file read by streaming gets every line's hash without a string per line.
+
+import { isUtf8 } from "node:buffer";
+import { bomOf, decodeDocument } from "./codec.ts";
+
+/** The text hash of one line (terminator excluded). */
+export function textHash(text: string): number {
+  return Bun.hash.xxHash32(text);
+}
+
+export function hashLines(lines: readonly string[]): Uint32Array {
+  const hashes = new Uint32Array(lines.length);
+  for (let index = 0; index < lines.length; index++) hashes[index] = textHash(lines[index]!);
+  return hashes;
+}
+
+/** `hashLines(decodeDocument(bytes).lines)`, from the bytes themselves when they are UTF-8. */
+export function versionHashes(bytes: Uint8Array): Uint32Array {
+  const announced = bomOf(bytes, bytes.length);
+  if (announced.encoding === "utf-8" && isUtf8(bytes.subarray(announced.bomLength)))
+    return utf8Lines(bytes, announced.bomLength).hashes;
+  return hashLines(decodeDocument(bytes).lines);
+}
 
 const PRIME1 = 0x9e3779b1;
 const PRIME2 = 0x85ebca77;
@@ -16,7 +39,7 @@ function word(bytes: Uint8Array, at: number): number {
 }
 
 /** xxHash32 with seed 0 of `bytes[start, end)`. */
-export function xxHash32Range(bytes: Uint8Array, start: number, end: number): number {
+function xxHash32Range(bytes: Uint8Array, start: number, end: number): number {
   const length = end - start;
   let at = start;
   let acc: number;
@@ -53,7 +76,7 @@ export function xxHash32Range(bytes: Uint8Array, start: number, end: number): nu
 }
 
 /** Every line's hash and where it starts, of UTF-8 text: what a shown version needs, and can be kept for reuse. */
-export interface Utf8Lines {
+interface Utf8Lines {
   hashes: Uint32Array;
   /** Byte offset where each line starts. */
   starts: Uint32Array;
@@ -63,7 +86,7 @@ export interface Utf8Lines {
  * The hash of every line of UTF-8 text in `bytes[textStart…]`, lines cut as decodeDocument cuts them: at each
  * `\n`, a CRLF's `\r` dropped, no empty line after a final terminator.
  */
-export function utf8Lines(bytes: Uint8Array, textStart: number): Utf8Lines {
+function utf8Lines(bytes: Uint8Array, textStart: number): Utf8Lines {
   let count = 0;
   for (let at = textStart; at < bytes.length;) {
     const newline = bytes.indexOf(NEWLINE, at);
@@ -84,26 +107,8 @@ export function utf8Lines(bytes: Uint8Array, textStart: number): Utf8Lines {
   return { hashes, starts };
 }
 
-/** The text of the `wanted` lines (any order, repeats ignored), ascending; lines past the end are left out. */
-export function utf8LineTexts(
-  bytes: Uint8Array,
-  starts: Uint32Array,
-  wanted: readonly number[],
-): Array<[line: number, text: string]> {
-  const texts: Array<[number, string]> = [];
-  for (const line of [...new Set(wanted)].sort((a, b) => a - b)) {
-    if (line < 1 || line > starts.length) continue;
-    const start = starts[line - 1]!;
-    const newline = bytes.indexOf(NEWLINE, start);
-    texts.push([line, utf8.decode(bytes.subarray(start, lineEnd(bytes, start, newline)))]);
-  }
-  return texts;
-}
-
 /** Where a line's text ends: before its `\n`, and before the `\r` of a CRLF. */
 function lineEnd(bytes: Uint8Array, start: number, newline: number): number {
   if (newline === -1) return bytes.length;
   return newline > start && bytes[newline - 1] === CARRIAGE_RETURN ? newline - 1 : newline;
 }
-
-const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
