@@ -1,6 +1,7 @@
 // Runs one search: walks lazily, hands batches of files to the lanes, and commits answers in path order so the
 // result is the same on every run. Stops at the time budget or on cancellation with what it has, in order.
 
+import { nativeSpelling, slashed } from "../files/path-spelling.ts";
 import { scanBlockedInodes } from "../security/blocked-inodes.ts";
 import { IdWindow } from "./id-window.ts";
 import type { FileJob, JobResult, SearchSpec } from "./jobs.ts";
@@ -73,7 +74,10 @@ export interface SearchOutcome {
 /** Searches run by this process so far (each batch says which it belongs to: SearchSpec.search). */
 let searches = 0;
 
-export async function runSearch(request: SearchRequest): Promise<SearchOutcome> {
+export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
+  // The walk joins names with `/` and cuts the root off by its spelling: on Windows, root and start are given as the
+  // system spells real paths (`C:\x\root`), so both are walked as `C:/x/root`; answers name files as the system does.
+  const request = { ...given, root: slashed(given.root), start: slashed(given.start) };
   const started = performance.now();
   const search = ++searches;
   const deadline = started + request.budgetMs;
@@ -146,7 +150,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       if (linkedFile) linkedFile.kept = matches.length;
       const found: FileMatches = {
         relative: file.relative,
-        absolute: file.absolute,
+        absolute: nativeSpelling(file.absolute),
         matches,
         rows: result.rows,
         ...(result.digest !== undefined && { digest: result.digest }),

@@ -2,7 +2,8 @@
 // ones in every ancestor of the searched directory, and git's global excludes file (core.excludesFile).
 
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
-import { nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
+import { locatedAt } from "../files/descriptor-location.ts";
+import { NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { dirname } from "node:path";
 import { type DirectoryRules, type GlobalRules, NO_RULES } from "./ignore-stack.ts";
 import { EMPTY_RULES, parseIgnoreFile, type RuleSet } from "./ignore-rules.ts";
@@ -154,7 +155,7 @@ const READ_CHUNK = 64 * 1024;
  * A regular file's text, or undefined when it is missing, not a regular file, or larger than the fixed cap —
  * counted in bytes actually read, whatever `stat` says (a /proc file says 0 and never ends). Non-blocking, so a
  * FIFO or a device cannot stall the search. `strict` (every ignore file of a searched directory): never through
- * a symlink, and on Linux the descriptor must be exactly at `path`, so nothing outside the root is read as rules.
+ * a symlink, and where the system tells (Linux, Windows) the descriptor must be exactly at `path`, so nothing outside the root is read as rules.
  */
 function readSmallText(path: string, strict = false): string | undefined {
   let fd: number;
@@ -165,10 +166,7 @@ function readSmallText(path: string, strict = false): string | undefined {
   }
   try {
     if (!fstatSync(fd).isFile()) return undefined;
-    if (strict) {
-      const where = nativeFs()?.descriptorPath(fd);
-      if (where !== undefined && where !== path) return undefined;
-    }
+    if (strict && !locatedAt(fd, path, path)) return undefined;
     const chunks: Buffer[] = [];
     let total = 0;
     while (total <= MAX_IGNORE_FILE_BYTES) {

@@ -20,7 +20,7 @@ export interface Lane {
 }
 
 /** Whether a search may run on the main thread: a literal, whose scan takes time linear in the bytes. */
-export function runsInline(spec: SearchSpec): boolean {
+function runsInline(spec: SearchSpec): boolean {
   return spec.matcher.literal && !spec.matcher.ignoreCase;
 }
 

@@ -3,7 +3,8 @@
 // whose listing it cannot give exactly (a name that is not UTF-8, a file system that does not tell entry types).
 
 import { isUtf8 } from "node:buffer";
-import { constants, readdirSync } from "node:fs";
+import { closeSync, constants, openSync, readdirSync } from "node:fs";
+import { hostLocator } from "../files/descriptor-location.ts";
 import { DIRECTORY, NOFOLLOW } from "../files/fs-native.ts";
 import { cString, nativeCode } from "./native-code.ts";
 
@@ -69,9 +70,33 @@ export function opensBeneath(root: string): boolean {
   return nativeCode()?.lapp_opens_beneath(cString(root), LIST_FLAGS) === 1;
 }
 
+/**
+ * Node's readdir, of the directory itself: on Linux it is opened (its last name not followed), proven to be exactly at
+ * its path, and listed through its descriptor, so a folder on the way swapped for a link out of the root is not
+ * listed; elsewhere by path.
+ */
 function readdirListing(directory: string): ListedEntry[] {
-  return readdirSync(directory, { withFileTypes: true }).map((entry) => ({
-    name: entry.name,
-    kind: entry.isDirectory() ? "directory" : entry.isFile() ? "file" : "other",
-  }));
+  const held = heldForListing(directory);
+  try {
+    const listed = readdirSync(held === undefined ? directory : `/proc/self/fd/${held}`, {
+      withFileTypes: true,
+    });
+    return listed.map((entry) => ({
+      name: entry.name,
+      kind: entry.isDirectory() ? "directory" : entry.isFile() ? "file" : "other",
+    }));
+  } finally {
+    if (held !== undefined) closeSync(held);
+  }
+}
+
+/** Linux: a descriptor of `directory` proven to be exactly there (throws if not); undefined where none can be. */
+function heldForListing(directory: string): number | undefined {
+  if (process.platform !== "linux") return undefined;
+  const fd = openSync(directory, LIST_FLAGS);
+  const location = hostLocator(fd, directory);
+  if (typeof location === "object" && location.at === directory) return fd;
+  closeSync(fd);
+  if (location === "unknown") return undefined;
+  throw new Error(`${directory} is not where it was walked to`);
 }

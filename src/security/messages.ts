@@ -2,15 +2,24 @@
 
 import { quotePath } from "../text/quote-path.ts";
 
+/**
+ * A path in double quotes, as it is spelled: `"C:\work\root"`, not JSON's `"C:\\work\\root"` (a model would take
+ * the doubled separators for the path). JSON-quoted only when it could forge output or holds a quote itself.
+ */
+function quoted(path: string): string {
+  const shown = quotePath(path);
+  return shown !== path || path.includes('"') ? JSON.stringify(path) : `"${path}"`;
+}
+
 export function outsideRoot(input: string, root: string, reason?: string) {
   return {
-    summary: `${JSON.stringify(input)} is outside the root ${JSON.stringify(root)}${reason ? ` (${reason})` : ""}.`,
+    summary: `${quoted(input)} is outside the root ${quoted(root)}${reason ? ` (${reason})` : ""}.`,
     details: "Use a path inside the root: relative to it (e.g. src/main.ts) or absolute under it.",
   };
 }
 
 export const symlinkOutside = (input: string) => ({
-  summary: `${JSON.stringify(input)} resolves (through a symlink) to a place outside the root.`,
+  summary: `${quoted(input)} resolves (through a symlink) to a place outside the root.`,
   details: "Symlinks that point out of the root are not followed. Use a path inside the root.",
 });
 

@@ -1,7 +1,7 @@
 // Test support: spawns dist/lapp and speaks raw newline-delimited JSON-RPC to it, so tests can send lines no SDK
 // client would (malformed JSON, batches, odd ids, oversized lines) and read every line the server answers.
 import type { Subprocess } from "bun";
-import { LAPP_BINARY } from "./lapp-session.ts";
+import { LAPP_BINARY, serverEnv } from "./lapp-session.ts";
 
 export interface RpcMessage {
   jsonrpc?: string;
@@ -34,7 +34,7 @@ export async function startRaw(root: string, args: string[] = [], initialize = t
     stdin: "pipe",
     stdout: "pipe",
     stderr: "pipe",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: root },
+    env: serverEnv({ HOME: root }),
   });
   const reader = child.stdout.getReader();
   const decoder = new TextDecoder();
