@@ -11,7 +11,7 @@ export interface Totals {
   filesSearched: number;
   maxResults: number;
   /** Why fewer matches are shown than exist, if so. */
-  cut: "max_results" | "output" | undefined;
+  cut: "max_results" | "output" | "budget" | undefined;
   stopped: "time" | "cancelled" | undefined;
   budgetMs?: number;
 }
@@ -38,7 +38,9 @@ export function totalsLine(totals: Totals): string {
   const limit =
     totals.cut === "max_results"
       ? `cut at max_results=${totals.maxResults}`
-      : `cut at ${MAX_OUTPUT_BYTES / 1024} KiB of output`;
+      : totals.cut === "budget"
+        ? "cut at the output budget"
+        : `cut at ${MAX_OUTPUT_BYTES / 1024} KiB of output`;
   return `[showing ${totals.shown} of ${plural(totals.totalMatches, "match")} in ${files(totals.filesWithMatches)}; ${searched}; ${limit}. Narrow with path or glob, or raise max_results.]`;
 }
 

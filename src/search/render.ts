@@ -64,7 +64,7 @@ export function textAnswer(outcome: SearchOutcome, options: RenderOptions): Answ
     }
   }
   const footer = (shown: number, cut: boolean) => {
-    const reason = cut || bytesCut ? "output" : outcome.truncated ? "max_results" : undefined;
+    const reason = cut ? "budget" : bytesCut ? "output" : outcome.truncated ? "max_results" : undefined;
     const lines = [
       totalsLine({
         shown,
