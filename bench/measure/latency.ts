@@ -109,8 +109,9 @@ export async function measureEdits(
 }
 
 /**
- * Real edit calls on `absolute` (`path` below the server's root): `call(count)` toggles a marker on `count` lines
- * spread over the file and resolves to the call's milliseconds.
+ * Real edit calls on `absolute` (`path` below the server's root): `call(count)` sets a numbered marker on `count`
+ * lines spread over the file (a new number each call, so a line never returns to a text it had: lapp would rightly
+ * call a ref of that text ambiguous, as a ref of a line an edit replaced) and resolves to the call's milliseconds.
  */
 export function editSampler(
   lapp: LappClient,
@@ -127,11 +128,13 @@ export function editSampler(
       { length: count },
       (_, slot) => candidates[Math.floor(((slot + 0.5) * candidates.length) / count)]!,
     );
-  const MARK = " /*bench*/";
+  const MARK = / \/\*bench \d+\*\/$/;
+  let calls = 0;
   const call = async (count: number): Promise<number> => {
+    calls++;
     const edits = spread(count).map((index) => {
       const text = current[index]!;
-      const next = text.endsWith(MARK) ? text.slice(0, -MARK.length) : text + MARK;
+      const next = `${text.replace(MARK, "")} /*bench ${calls}*/`;
       return { type: "replace", anchor: refOf(index + 1, text), content: next, index, next };
     });
     const outcome = await lapp.call("lapp_edit", {
