@@ -124,13 +124,17 @@ rows.push([
       const record = new ShownRecord();
       record.syncTo(loaded.value.doc.lines, loaded.value.identity.digest);
       const count = loaded.value.doc.lines.length;
-      record.show(loaded.value.doc.lines, [1, 2, 3, 4, 5].map((k) => Math.ceil((k * count) / 6)));
+      record.show(
+        loaded.value.doc.lines,
+        [1, 2, 3, 4, 5].map((k) => Math.ceil((k * count) / 6)),
+      );
       per.push(performance.now() - started);
     }
     if (per.length > 0) samples.push(median(per));
   }
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!.toFixed(3);
+  const at = (share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!.toFixed(3);
   rows.push([
     `record a search's rows by reading the file again in its queue (${samples.length} SDK files, 5 rows each), ms`,
     `median ${at(0.5)}, 90th percentile ${at(0.9)}, largest ${at(1)}`,
