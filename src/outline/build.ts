@@ -41,7 +41,7 @@ export interface Outline {
  * fallback for names it does not know (notes, todo.txt, vim help files): their "blocks" are guesses, fine for
  * lapp_find_block around a line someone points at, but an outline built from them invents structure.
  */
-export function hasOutlineRules(language: Language): boolean {
+function hasOutlineRules(language: Language): boolean {
   return language.dialect !== "generic";
 }
 
