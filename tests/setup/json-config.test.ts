@@ -2,11 +2,24 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { upsertJsonServer } from "../../src/setup/json-config.ts";
+import { mergeServerArgs } from "../../src/setup/server-args.ts";
+
+/** The editors take a merge; this one is the usual entry: lapp's keys over the old ones, `args` merged. */
+function merging(entry: Record<string, unknown>) {
+  return (previous: unknown): Record<string, unknown> =>
+    typeof previous === "object" && previous !== null && !Array.isArray(previous)
+      ? {
+          ...previous,
+          ...entry,
+          args: mergeServerArgs((previous as { args?: unknown }).args, entry.args as string[]),
+        }
+      : entry;
+}
 
 const ENTRY = { type: "stdio", command: "lapp", args: ["--root", "/work/p"] };
 
 function upsert(text: string, entry: Record<string, string | string[]> = ENTRY) {
-  const result = upsertJsonServer(text, "lapp", entry, "config.json");
+  const result = upsertJsonServer(text, "lapp", merging(entry), "config.json");
   if (!result.ok) throw new Error(`${result.problem.code}: ${result.problem.message}`);
   return result.value;
 }
@@ -98,7 +111,7 @@ describe("upsertJsonServer", () => {
     ['{"mcpServers": []}', "CONFIG_SHAPE"],
     ['{"mcpServers": "none"}', "CONFIG_SHAPE"],
   ])("%s is refused with %s", (text, code) => {
-    const result = upsertJsonServer(text, "lapp", ENTRY, "config.json");
+    const result = upsertJsonServer(text, "lapp", merging(ENTRY), "config.json");
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.problem.code).toBe(code as never);
@@ -121,7 +134,7 @@ test("property: any JSON object in any layout gets exactly the entry, other cont
       let text = JSON.stringify(generated, null, indent);
       if (crlf) text = text.replaceAll("\n", "\r\n");
       const doc = JSON.parse(text); // what the file means (-0 is written as 0, and so on)
-      const first = upsertJsonServer(text, "lapp", ENTRY, "c.json");
+      const first = upsertJsonServer(text, "lapp", merging(ENTRY), "c.json");
       if (!first.ok) throw new Error(first.problem.message);
       const previous = doc.mcpServers?.lapp;
       const merged =
@@ -132,7 +145,7 @@ test("property: any JSON object in any layout gets exactly the entry, other cont
         ...doc,
         mcpServers: { ...doc.mcpServers, lapp: merged },
       });
-      const second = upsertJsonServer(first.value.text, "lapp", ENTRY, "c.json");
+      const second = upsertJsonServer(first.value.text, "lapp", merging(ENTRY), "c.json");
       expect(second.ok && second.value.changed).toBe(false);
     }),
     { numRuns: 300 },

@@ -11,6 +11,7 @@ export function setupCalls(where: () => { home: string; project: string }) {
       cwd: project,
       home,
       env: {},
+      platform: "linux",
       lappOnPath: "/usr/local/bin/lapp",
       executable: undefined,
       ...overrides,
