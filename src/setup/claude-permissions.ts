@@ -8,7 +8,7 @@ import { appendItem, isJsonObject, parseJsonDocument } from "./json-edit.ts";
 import { configInvalid, configShape, editUnsafe } from "./messages.ts";
 import { done, problem, type ConfigChange, type SetupResult } from "./result.ts";
 
-export const CLAUDE_ALLOW_RULE = "mcp__lapp";
+const CLAUDE_ALLOW_RULE = "mcp__lapp";
 /** Rules that already allow every lapp tool. */
 const ALLOWING = new Set([CLAUDE_ALLOW_RULE, `${CLAUDE_ALLOW_RULE}__*`]);
 
