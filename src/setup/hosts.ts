@@ -65,19 +65,18 @@ export const SERVER_NAME = "lapp";
 /**
  * The usual `{command, args}` entry merged onto `previous`. `sameWhenAbsent` are keys the host reads the same when
  * they are missing (`args: []`, `type: "stdio"`): an entry without them that is otherwise right is left as it is.
+ * `after` are keys written after command and args (the approval setting).
  */
 function commandArgsEntry(
   server: ServerCommand,
   previous: unknown,
   owned: Entry,
   sameWhenAbsent: Entry = { args: [] },
+  after: Entry = {},
 ): Entry {
   const before = isEntry(previous) ? previous : undefined;
-  const wanted: Entry = {
-    ...owned,
-    command: server.command,
-    args: mergeServerArgs(before?.args, server.args),
-  };
+  const args = mergeServerArgs(before?.args, server.args);
+  const wanted: Entry = { ...owned, command: server.command, args, ...after };
   if (before === undefined) return wanted;
   const merged: Entry = { ...before, ...wanted };
   for (const [key, value] of Object.entries(sameWhenAbsent))
@@ -120,7 +119,8 @@ export const HOSTS: Record<HostName, Host> = {
     // Codex reads MCP servers from its user configuration only.
     projectConfig: () => undefined,
     approval: CODEX_APPROVAL,
-    entry: (server, previous, approve) => commandArgsEntry(server, previous, approve ? CODEX_APPROVAL : {}),
+    entry: (server, previous, approve) =>
+      commandArgsEntry(server, previous, {}, undefined, approve ? CODEX_APPROVAL : {}),
   },
   cursor: {
     name: "cursor",
@@ -159,7 +159,8 @@ export const HOSTS: Record<HostName, Host> = {
     userConfig: ({ home }) => join(home, ".gemini", "settings.json"),
     projectConfig: (dir) => join(dir, ".gemini", "settings.json"),
     approval: GEMINI_APPROVAL,
-    entry: (server, previous, approve) => commandArgsEntry(server, previous, approve ? GEMINI_APPROVAL : {}),
+    entry: (server, previous, approve) =>
+      commandArgsEntry(server, previous, {}, undefined, approve ? GEMINI_APPROVAL : {}),
   },
   opencode: {
     name: "opencode",

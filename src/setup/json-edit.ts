@@ -122,7 +122,7 @@ function insertMember(
       ? splice(text, last.valueEnd, last.valueEnd, `,${member}`)
       : splice(text, span.open + 1, span.open + 1, member);
   }
-  if (last) return splice(text, last.valueEnd, last.valueEnd, `,${style.eol}${memberIndent}${member}`);
+  if (last) return insertAfterLine(text, last.valueEnd, `${style.eol}${memberIndent}${member}`);
   const inside = text.slice(span.open + 1, span.close);
   // An empty object: its blank inside is replaced; comments in it stay, and the member goes after them.
   if (inside.trim() === "")
@@ -134,6 +134,21 @@ function insertMember(
     );
   const end = span.open + 1 + inside.trimEnd().length;
   return splice(text, end, end, `${style.eol}${memberIndent}${member}`);
+}
+
+/**
+ * Adds `addition` (a line break and a member or item) after the value ending at `valueEnd`. When the rest of that
+ * line is only a comma and a comment (`"a": 1, // why`), the addition goes after them, so the comment stays with
+ * its value; a trailing comma there already separates, else a comma is added right after the value.
+ */
+function insertAfterLine(text: string, valueEnd: number, addition: string): string {
+  const newline = text.indexOf("\n", valueEnd);
+  const lineEnd = newline < 0 ? text.length : text[newline - 1] === "\r" ? newline - 1 : newline;
+  const raw = text.slice(valueEnd, lineEnd);
+  const rest = blankComments(raw);
+  if (raw.trim() === "" || !/^\s*,?\s*$/.test(rest)) return splice(text, valueEnd, valueEnd, `,${addition}`);
+  if (rest.includes(",")) return splice(text, lineEnd, lineEnd, addition);
+  return splice(splice(text, lineEnd, lineEnd, addition), valueEnd, valueEnd, ",");
 }
 
 function appendToList(doc: JsonDocument, member: Member, item: unknown): string {
@@ -150,7 +165,7 @@ function appendToList(doc: JsonDocument, member: Member, item: unknown): string 
   const multiline = shadow.slice(member.valueStart, first.start).includes("\n");
   if (multiline) {
     const indent = indentBefore(text, first.start);
-    return splice(text, last.end, last.end, `,${style.eol}${indent}${rendered(indent)}`);
+    return insertAfterLine(text, last.end, `${style.eol}${indent}${rendered(indent)}`);
   }
   // One line: "," when the list already packs its items so, else ", ".
   const second = elements[1];

@@ -207,12 +207,21 @@ describe("each client's file and entry", () => {
         `        ${JSON.stringify(project)}`,
         "      ]",
         "    }",
-        "  },",
+        "  }",
         "}",
         "",
       ].join("\n"),
     );
     expect((await setup(["zed", "--root", project])).stdout).toContain("nothing changed");
+  });
+
+  test("a comment after the last member stays on its line; no trailing comma is added", async () => {
+    const file = join(home, ".gemini", "settings.json");
+    write(file, '// mine\n{\n  "ui": { "theme": "Default" } // the theme\n}\n');
+    expect((await setup(["gemini"])).code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(
+      '// mine\n{\n  "ui": { "theme": "Default" }, // the theme\n  "mcpServers": {\n    "lapp": {\n      "command": "lapp",\n      "args": []\n    }\n  }\n}\n',
+    );
   });
 
   test("a client that reads plain JSON refuses comments as invalid, writing nothing", async () => {
