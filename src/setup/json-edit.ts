@@ -251,53 +251,50 @@ function skipValue(text: string, at: number): number {
   return at;
 }
 
-/** `//` and `/* … *\/` comments outside strings become spaces; line breaks inside them stay. */
-function blankComments(text: string): string {
+/**
+ * Rewrites `text` outside its strings: `step(at)` returns what replaces the text from `at` up to the offset it
+ * names, or undefined to keep the character at `at`.
+ */
+function outsideStrings(text: string, step: (at: number) => [string, number] | undefined): string {
   let out = "";
   let at = 0;
   while (at < text.length) {
-    const char = text[at]!;
-    if (char === '"') {
-      const end = Math.min(text.length, skipStringLoose(text, at));
-      out += text.slice(at, end);
-      at = end;
-    } else if (char === "/" && text[at + 1] === "/") {
-      const end = text.indexOf("\n", at);
-      const stop = end < 0 ? text.length : text[end - 1] === "\r" ? end - 1 : end;
-      out += " ".repeat(stop - at);
-      at = stop;
-    } else if (char === "/" && text[at + 1] === "*") {
-      const close = text.indexOf("*/", at + 2);
-      const stop = close < 0 ? text.length : close + 2;
-      out += text.slice(at, stop).replace(/[^\r\n]/g, " ");
-      at = stop;
-    } else {
-      out += char;
-      at++;
-    }
-  }
-  return out;
-}
-
-/** A comma followed (past blanks) by `}` or `]` becomes a space. Runs after blankComments. */
-function blankTrailingCommas(text: string): string {
-  let out = "";
-  let at = 0;
-  while (at < text.length) {
-    const char = text[at]!;
-    if (char === '"') {
+    if (text[at] === '"') {
       const end = Math.min(text.length, skipStringLoose(text, at));
       out += text.slice(at, end);
       at = end;
       continue;
     }
-    if (char === ",") {
-      const next = text[skipSpace(text, at + 1)];
-      out += next === "}" || next === "]" ? " " : ",";
-    } else out += char;
-    at++;
+    const replaced = step(at);
+    if (replaced === undefined) out += text[at++];
+    else [out, at] = [out + replaced[0], replaced[1]];
   }
   return out;
+}
+
+/** `//` and `/* … *\/` comments outside strings become spaces; line breaks inside them stay. */
+function blankComments(text: string): string {
+  return outsideStrings(text, (at) => {
+    if (text[at] !== "/") return undefined;
+    if (text[at + 1] === "/") {
+      const end = text.indexOf("\n", at);
+      const stop = end < 0 ? text.length : text[end - 1] === "\r" ? end - 1 : end;
+      return [" ".repeat(stop - at), stop];
+    }
+    if (text[at + 1] !== "*") return undefined;
+    const close = text.indexOf("*/", at + 2);
+    const stop = close < 0 ? text.length : close + 2;
+    return [text.slice(at, stop).replace(/[^\r\n]/g, " "), stop];
+  });
+}
+
+/** A comma followed (past blanks) by `}` or `]` becomes a space. Runs after blankComments. */
+function blankTrailingCommas(text: string): string {
+  return outsideStrings(text, (at) => {
+    if (text[at] !== ",") return undefined;
+    const next = text[skipSpace(text, at + 1)];
+    return next === "}" || next === "]" ? [" ", at + 1] : undefined;
+  });
 }
 
 /** Past a string that may be unterminated (the text is not yet known to be valid). */

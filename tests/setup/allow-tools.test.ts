@@ -1,40 +1,22 @@
 // `lapp setup claude --allow-tools`: the permission rule "mcp__lapp" in Claude Code's settings (user, or the
 // project's with --project), added once, after the rules already there, with a backup; and the JSON list splice
 // under it, in every layout.
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { addAllowRule } from "../../src/setup/claude-permissions.ts";
-import { setupCalls } from "../support/setup-calls.ts";
+import { scratchHomes, setupCalls, writeWithFolders } from "../support/setup-calls.ts";
 
-let home: string;
-let project: string;
-
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), "lapp-setup-allow-"));
-  project = join(home, "project");
-  mkdirSync(project);
-});
-afterEach(() => rmSync(home, { recursive: true, force: true }));
-
-const { setup, outcome } = setupCalls(() => ({ home, project }));
+const where = scratchHomes("lapp-setup-allow-");
+let home = "";
+let project = "";
+beforeEach(() => ({ home, project } = where()));
+const { setup, outcome } = setupCalls(where);
 const json = (path: string) => JSON.parse(readFileSync(path, "utf8"));
 const userSettings = () => join(home, ".claude", "settings.json");
 
-function write(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-}
+const write = writeWithFolders;
 
 describe("setup claude --allow-tools", () => {
   test("adds the server entry and the rule in ~/.claude/settings.json; a second run changes nothing", async () => {

@@ -1,32 +1,17 @@
 // `lapp setup` for every client it knows, on real files in a temporary home: each client's documented file and
 // entry format (per platform where the place differs), its project file, where it needs --root, and the entries it
 // already reads as right (an entry that only lacks `args = []` is not rewritten).
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { SetupContext } from "../../src/setup/perform.ts";
-import { setupCalls } from "../support/setup-calls.ts";
+import { scratchHomes, setupCalls, writeWithFolders } from "../support/setup-calls.ts";
 
-let home: string;
-let project: string;
-
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), "lapp-setup-clients-"));
-  project = join(home, "project");
-  mkdirSync(project);
-});
-afterEach(() => rmSync(home, { recursive: true, force: true }));
-
-const { setup, outcome } = setupCalls(() => ({ home, project }));
+const where = scratchHomes("lapp-setup-clients-");
+let home = "";
+let project = "";
+beforeEach(() => ({ home, project } = where()));
+const { setup, outcome } = setupCalls(where);
 const json = (path: string) => JSON.parse(readFileSync(path, "utf8"));
 
 function problemCode(argv: string[], overrides: Partial<SetupContext> = {}): string | undefined {
@@ -34,10 +19,7 @@ function problemCode(argv: string[], overrides: Partial<SetupContext> = {}): str
   return result.ok ? undefined : result.problem.code;
 }
 
-function write(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-}
+const write = writeWithFolders;
 
 /** Backups next to a file (FILE.bak, FILE.bak.1 …). */
 const backups = (path: string) =>

@@ -2,19 +2,8 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { upsertJsonServer } from "../../src/setup/json-config.ts";
-import { mergeServerArgs } from "../../src/setup/server-args.ts";
 
-/** The editors take a merge; this one is the usual entry: lapp's keys over the old ones, `args` merged. */
-function merging(entry: Record<string, unknown>) {
-  return (previous: unknown): Record<string, unknown> =>
-    typeof previous === "object" && previous !== null && !Array.isArray(previous)
-      ? {
-          ...previous,
-          ...entry,
-          args: mergeServerArgs((previous as { args?: unknown }).args, entry.args as string[]),
-        }
-      : entry;
-}
+import { merging } from "../support/setup-calls.ts";
 
 const ENTRY = { type: "stdio", command: "lapp", args: ["--root", "/work/p"] };
 
