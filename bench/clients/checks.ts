@@ -3,6 +3,7 @@
 
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { estimateTokens } from "../../src/budget/estimate.ts";
+import type { Script, Turn } from "./endpoints.ts";
 
 export interface Check {
   client: string;
@@ -61,4 +62,31 @@ export function describeSize(size: AnswerSize): string {
 export function firstLine(text: string, max = 140): string {
   const line = text.split("\n")[0] ?? "";
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** The answers measured as each client passes them to its model: a big file's outline, a page and a search. */
+export const SIZE_PROBES: { name: string; tool: string; input: Record<string, unknown> }[] = [
+  {
+    name: "default read of typescript.d.ts (outline)",
+    tool: "lapp_read",
+    input: { path: "typescript.d.ts" },
+  },
+  {
+    name: "lib.es5.d.ts offset 1 limit 5000",
+    tool: "lapp_read",
+    input: { path: "lib.es5.d.ts", offset: 1, limit: 5000 },
+  },
+  {
+    name: "grep interface, context 3",
+    tool: "lapp_grep",
+    input: { pattern: "interface", path: "lib.es5.d.ts", context: 3 },
+  },
+];
+
+/** A script calling each probe in turn, through the client's way of naming lapp's tools. */
+export function probeScript(call: (tool: string, input: Record<string, unknown>) => Turn): Script {
+  return (step) => {
+    const probe = SIZE_PROBES[step];
+    return probe ? call(probe.tool, probe.input) : { text: "Done." };
+  };
 }

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { installTarballs } from "../../scripts/npm-packages.ts";
 import { refOf } from "../../src/hashline/hash.ts";
-import { Checks, describeSize, firstLine, sizeOf } from "./checks.ts";
+import { Checks, describeSize, firstLine, probeScript, SIZE_PROBES, sizeOf } from "./checks.ts";
 import { startMessagesModel, type Script, type Turn } from "./endpoints.ts";
-import { lappLogLines, makeScratch, type Scratch } from "./scratch.ts";
+import { lappLogLines, makeScratch, withScratch, type Scratch } from "./scratch.ts";
 
 const CLIENT = "Claude Code";
 const NOTES = "export function total(items: number[]): number {\n  return items.length;\n}\n";
@@ -105,8 +105,7 @@ export async function checkClaudeCode(
   checks.add(CLIENT, "version", version.startsWith("2.1.332"), version);
 
   await checks.scenario(CLIENT, "print mode without the permission rule", async () => {
-    const scratch = makeScratch(lappBinary, { "notes.ts": NOTES });
-    try {
+    await withScratch(lappBinary, { "notes.ts": NOTES }, async (scratch) => {
       await scratch.setup(["claude"]);
       const session = await runClaude(claude, scratch, (step) =>
         step === 0 ? call("lapp_read", { path: "notes.ts" }) : { text: "Done." },
@@ -143,14 +142,11 @@ export async function checkClaudeCode(
         /lapp: lapp\s+- ✔ Connected/.test(list.stdout),
         firstLine(list.stdout.split("\n").find((line) => line.startsWith("lapp")) ?? list.stdout),
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
   await checks.scenario(CLIENT, "setup claude --allow-tools: read and edit in print mode", async () => {
-    const scratch = makeScratch(lappBinary, { "notes.ts": NOTES });
-    try {
+    await withScratch(lappBinary, { "notes.ts": NOTES }, async (scratch) => {
       await scratch.setup(["claude", "--allow-tools"]);
       const line2 = refOf(2, "  return items.length;");
       const session = await runClaude(claude, scratch, (step) => {
@@ -200,14 +196,11 @@ export async function checkClaudeCode(
           system.includes("mcp__lapp__lapp_read"),
         `first request's tools: ${tools.join(", ")}; lapp's tools named among the deferred tools: ${system.includes("mcp__lapp__lapp_read")}`,
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
   await checks.scenario(CLIENT, "ENABLE_TOOL_SEARCH=false", async () => {
-    const scratch = makeScratch(lappBinary, { "notes.ts": NOTES });
-    try {
+    await withScratch(lappBinary, { "notes.ts": NOTES }, async (scratch) => {
       await scratch.setup(["claude", "--allow-tools"]);
       const session = await runClaude(claude, scratch, () => ({ text: "Done." }), {
         ENABLE_TOOL_SEARCH: "false",
@@ -220,14 +213,11 @@ export async function checkClaudeCode(
         lapp.length === 6,
         lapp.join(", "),
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
   await checks.scenario(CLIENT, "stderr lines become [ERROR]", async () => {
-    const scratch = makeScratch(lappBinary, { "notes.ts": NOTES });
-    try {
+    await withScratch(lappBinary, { "notes.ts": NOTES }, async (scratch) => {
       await scratch.setup(["claude", "--allow-tools"]);
       // What every start looked like before lapp went quiet: --verbose prints the hint (and the log) on stderr.
       const config = join(scratch.home, ".claude.json");
@@ -242,45 +232,29 @@ export async function checkClaudeCode(
         errors.length > 0,
         `${errors.length} lines, e.g. ${JSON.stringify(firstLine(errors[0]?.replace(/^\S+ /, "") ?? "", 120))}`,
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
   await checks.scenario(CLIENT, "answers within the limit", async () => {
-    const scratch = makeScratch(lappBinary, files);
-    try {
+    await withScratch(lappBinary, files, async (scratch) => {
       await scratch.setup(["claude", "--allow-tools"]);
-      const session = await runClaude(claude, scratch, (step) => {
-        if (step === 0) return call("lapp_read", { path: "typescript.d.ts" });
-        if (step === 1) return call("lapp_read", { path: "lib.es5.d.ts", offset: 1, limit: 5000 });
-        if (step === 2) return call("lapp_grep", { pattern: "interface", path: "lib.es5.d.ts", context: 3 });
-        return { text: "Done." };
-      });
-      const names = [
-        "default read of typescript.d.ts (outline)",
-        "lib.es5.d.ts offset 1 limit 5000",
-        "grep interface, context 3",
-      ];
+      const session = await runClaude(claude, scratch, probeScript(call));
       for (const [index, text] of session.toolResults.entries()) {
         const size = sizeOf(text);
         // lapp's own rows, not Claude Code's note that it set the answer aside.
         const inline = !/exceeds maximum allowed tokens/.test(text) && /^\s*\d+#[A-Z]{2}[:.-]/m.test(text);
         checks.add(
           CLIENT,
-          `answer reaches the model whole: ${names[index]}`,
+          `answer reaches the model whole: ${SIZE_PROBES[index]?.name}`,
           inline && size.o200k <= 25_000,
           describeSize(size),
         );
       }
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
   await checks.scenario(CLIENT, "an answer over 25,000 tokens", async () => {
-    const scratch = makeScratch(lappBinary, files);
-    try {
+    await withScratch(lappBinary, files, async (scratch) => {
       await scratch.setup(["claude", "--allow-tools"]);
       const config = join(scratch.home, ".claude.json");
       const settings = JSON.parse(readFileSync(config, "utf8"));
@@ -296,14 +270,11 @@ export async function checkClaudeCode(
         !text.startsWith("1#") && /file/i.test(text),
         `the model got ${sizeOf(text).bytes} bytes: ${JSON.stringify(firstLine(text.replaceAll(scratch.home, "~").replace(/\s+/g, " "), 300))}`,
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
   await checks.scenario(CLIENT, "lapp started through npx", async () => {
-    const scratch = makeScratch(lappBinary, { "notes.ts": NOTES });
-    try {
+    await withScratch(lappBinary, { "notes.ts": NOTES }, async (scratch) => {
       await scratch.setup(["claude", "--allow-tools"]);
       // The packed npm packages installed (offline) as a user's project would have them, lapp started through
       // `npx lapp` there: the launcher finds this platform's package and runs its binary.
@@ -331,8 +302,6 @@ export async function checkClaudeCode(
         text.startsWith(`${refOf(1, "export function total(items: number[]): number {")}:`),
         JSON.stringify(firstLine(text, 80)),
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 }

@@ -6,9 +6,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { refOf } from "../../src/hashline/hash.ts";
 import { INSTRUCTIONS } from "../../src/messages.ts";
-import { Checks, describeSize, firstLine, sizeOf } from "./checks.ts";
+import { Checks, describeSize, firstLine, probeScript, SIZE_PROBES, sizeOf } from "./checks.ts";
 import { startResponsesModel, type Script, type Turn } from "./endpoints.ts";
-import { lappLogLines, makeScratch, type Scratch } from "./scratch.ts";
+import { lappLogLines, makeScratch, withScratch, type Scratch } from "./scratch.ts";
 
 const CLIENT = "Codex";
 const KNOWN_MODEL = "gpt-5.5";
@@ -134,8 +134,7 @@ export async function checkCodex(
   ];
 
   await checks.scenario(CLIENT, "default approval", async () => {
-    const scratch = makeScratch(lappBinary, { "notes.js": NOTES });
-    try {
+    await withScratch(lappBinary, { "notes.js": NOTES }, async (scratch) => {
       const session = await runCodex(codex, scratch, configure(scratch, KNOWN_MODEL, []), writesScript);
       const verdicts = tools.map((tool, index) => `${tool}: ${verdict(session.outputs[index])}`);
       const ran = session.outputs.map((output) => verdict(output) === "ran");
@@ -167,14 +166,11 @@ export async function checkCodex(
         developer.includes(JSON.stringify(`- mcp__lapp: ${firstInstruction}`).slice(1, -1)),
         `"Deferred tool namespaces: - mcp__lapp: ${firstLine(firstInstruction, 90)}"`,
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
   await checks.scenario(CLIENT, "--approve-edits", async () => {
-    const scratch = makeScratch(lappBinary, { "notes.js": NOTES });
-    try {
+    await withScratch(lappBinary, { "notes.js": NOTES }, async (scratch) => {
       const session = await runCodex(
         codex,
         scratch,
@@ -194,14 +190,11 @@ export async function checkCodex(
           scratch.read("new.txt") === "hello\n",
         tools.map((tool, index) => `${tool}: ${verdict(session.outputs[index])}`).join("; "),
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
   await checks.scenario(CLIENT, "badly typed arguments", async () => {
-    const scratch = makeScratch(lappBinary, { "notes.js": NOTES });
-    try {
+    await withScratch(lappBinary, { "notes.js": NOTES }, async (scratch) => {
       const edits = JSON.stringify([{ type: "delete", anchor: refOf(4, "") }]);
       const session = await runCodex(
         codex,
@@ -222,40 +215,25 @@ export async function checkCodex(
           session.outputs[1]?.startsWith("edited notes.js: 1 edit") === true,
         `read: ${JSON.stringify(firstLine(session.outputs[0] ?? "", 50))}; edit: ${JSON.stringify(firstLine(session.outputs[1] ?? "", 60))}`,
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
-  const sizes: Script = (step) => {
-    if (step === 0) return call("lapp_read", { path: "typescript.d.ts" });
-    if (step === 1) return call("lapp_read", { path: "lib.es5.d.ts", offset: 1, limit: 5000 });
-    if (step === 2) return call("lapp_grep", { pattern: "interface", path: "lib.es5.d.ts", context: 3 });
-    return { text: "Done." };
-  };
-  const names = [
-    "default read of typescript.d.ts (outline)",
-    "lib.es5.d.ts offset 1 limit 5000",
-    "grep interface, context 3",
-  ];
+  const sizes = probeScript(call);
   const cut = (text: string) => /…\d+ (tokens|chars) truncated…/.exec(text)?.[0];
 
   await checks.scenario(CLIENT, "answers within the limit (known model)", async () => {
-    const scratch = makeScratch(lappBinary, files);
-    try {
+    await withScratch(lappBinary, files, async (scratch) => {
       const session = await runCodex(codex, scratch, configure(scratch, KNOWN_MODEL, []), sizes);
       for (const [index, text] of session.outputs.entries()) {
         const size = sizeOf(text);
         checks.add(
           CLIENT,
-          `${KNOWN_MODEL}: answer reaches the model uncut: ${names[index]}`,
+          `${KNOWN_MODEL}: answer reaches the model uncut: ${SIZE_PROBES[index]?.name}`,
           cut(text) === undefined && size.bytes / 4 <= 10_000,
           describeSize(size),
         );
       }
-    } finally {
-      scratch.dispose();
-    }
+    });
   });
 
   await checks.scenario(CLIENT, "a model Codex does not know", async () => {
@@ -263,8 +241,7 @@ export async function checkCodex(
       ["", "no setting"],
       ["tool_output_token_limit = 10000\n", "tool_output_token_limit = 10000"],
     ] as const) {
-      const scratch = makeScratch(lappBinary, files);
-      try {
+      await withScratch(lappBinary, files, async (scratch) => {
         const session = await runCodex(
           codex,
           scratch,
@@ -282,9 +259,7 @@ export async function checkCodex(
           extra ? marker === undefined : marker !== undefined,
           `${describeSize(sizeOf(text))}${marker ? `; marker ${JSON.stringify(marker)}` : ""}`,
         );
-      } finally {
-        scratch.dispose();
-      }
+      });
     }
   });
 }

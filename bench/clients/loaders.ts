@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Checks, firstLine } from "./checks.ts";
-import { makeScratch } from "./scratch.ts";
+import { makeScratch, withScratch } from "./scratch.ts";
 
 /** The line about lapp in a client's server list, colours removed. */
 const lappLine = (output: string) =>
@@ -22,8 +22,7 @@ export async function checkGemini(gemini: string, lappBinary: string, checks: Ch
     [["--approve-edits"], "`lapp setup gemini --approve-edits` into a user settings file with comments"],
   ];
   for (const [args, label] of cases) {
-    const scratch = makeScratch(lappBinary);
-    try {
+    await withScratch(lappBinary, {}, async (scratch) => {
       if (args.includes("--project")) {
         await scratch.setup(["gemini", ...args]);
         const untrusted = await scratch.run([gemini, "mcp", "list"]);
@@ -55,9 +54,7 @@ export async function checkGemini(gemini: string, lappBinary: string, checks: Ch
         /✓ lapp: lapp .*Connected/.test(line),
         line,
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   }
 }
 
@@ -70,8 +67,7 @@ export async function checkOpencode(opencode: string, lappBinary: string, checks
     [["--root", "."], "`lapp setup opencode --root .` (~/.config/opencode/opencode.json)"],
   ];
   for (const [args, label] of cases) {
-    const scratch = makeScratch(lappBinary);
-    try {
+    await withScratch(lappBinary, {}, async (scratch) => {
       await scratch.setup(["opencode", ...args]);
       const env = {
         XDG_CONFIG_HOME: join(scratch.home, ".config"),
@@ -87,8 +83,6 @@ export async function checkOpencode(opencode: string, lappBinary: string, checks
         /✓ lapp\s+connected/.test(line),
         firstLine(line),
       );
-    } finally {
-      scratch.dispose();
-    }
+    });
   }
 }

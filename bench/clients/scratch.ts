@@ -94,3 +94,17 @@ export function lappLogLines(scratch: Scratch): string[] {
     return [];
   }
 }
+
+/** Runs `body` on a fresh scratch machine and removes it afterwards, whatever happens. */
+export async function withScratch<T>(
+  lappBinary: string,
+  files: Record<string, string>,
+  body: (scratch: Scratch) => Promise<T>,
+): Promise<T> {
+  const scratch = makeScratch(lappBinary, files);
+  try {
+    return await body(scratch);
+  } finally {
+    scratch.dispose();
+  }
+}

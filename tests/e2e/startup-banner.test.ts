@@ -6,21 +6,22 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { STARTUP_HINT } from "../../src/messages.ts";
 import { LAPP_BINARY, makeTempRoot } from "../support/lapp-session.ts";
-import { startRaw } from "../support/raw-session.ts";
+import { startRaw, type RawSession } from "../support/raw-session.ts";
 
 const LOG_LINE = /^\S+Z /;
+
+/** One tool call (a read of a file that is not there), answered. */
+async function readMissing(lapp: RawSession): Promise<void> {
+  const params = { name: "lapp_read", arguments: { path: "missing.txt" } };
+  await lapp.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params });
+  await lapp.until(1);
+}
 
 test("under a client (stderr is a pipe) stderr stays empty through a whole session", async () => {
   const root = makeTempRoot("lapp-banner-");
   try {
     const lapp = await startRaw(root);
-    await lapp.send({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "lapp_read", arguments: { path: "missing.txt" } },
-    });
-    await lapp.until(1);
+    await readMissing(lapp);
     expect(await lapp.close()).toBe(0);
     expect(await lapp.stderr()).toBe("");
   } finally {
@@ -32,13 +33,7 @@ test("--verbose: the hint once on one line, then the log (start, client and budg
   const root = makeTempRoot("lapp-banner-");
   try {
     const lapp = await startRaw(root, ["--verbose"], { name: "claude-code", version: "2.1.332" });
-    await lapp.send({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "lapp_read", arguments: { path: "missing.txt" } },
-    });
-    await lapp.until(1);
+    await readMissing(lapp);
     expect(await lapp.close()).toBe(0);
     const lines = (await lapp.stderr()).split("\n");
     expect(lines[0]).toBe(STARTUP_HINT);

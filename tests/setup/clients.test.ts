@@ -158,7 +158,7 @@ describe("each client's file and entry", () => {
 
   test("zed keeps the comments and trailing commas of its settings file", async () => {
     const file = join(home, ".config", "zed", "settings.json");
-    const before = [
+    const head = [
       "// Zed settings",
       "//",
       "// For information on how to configure Zed, see the Zed documentation.",
@@ -166,34 +166,22 @@ describe("each client's file and entry", () => {
       '  "theme": "One Dark", // the theme',
       "  /* fonts */",
       '  "buffer_font_size": 15,',
-      "}",
-      "",
-    ].join("\n");
-    write(file, before);
+    ];
+    write(file, [...head, "}", ""].join("\n"));
     expect((await setup(["zed", "--root", project])).code).toBe(0);
-    const after = readFileSync(file, "utf8");
-    expect(after).toBe(
-      [
-        "// Zed settings",
-        "//",
-        "// For information on how to configure Zed, see the Zed documentation.",
-        "{",
-        '  "theme": "One Dark", // the theme',
-        "  /* fonts */",
-        '  "buffer_font_size": 15,',
-        '  "context_servers": {',
-        '    "lapp": {',
-        '      "command": "lapp",',
-        '      "args": [',
-        '        "--root",',
-        `        ${JSON.stringify(project)}`,
-        "      ]",
-        "    }",
-        "  }",
-        "}",
-        "",
-      ].join("\n"),
-    );
+    // lapp's entry goes after the last member's trailing comma, which now separates it; nothing else moves.
+    const entry = [
+      '  "context_servers": {',
+      '    "lapp": {',
+      '      "command": "lapp",',
+      '      "args": [',
+      '        "--root",',
+      `        ${JSON.stringify(project)}`,
+      "      ]",
+      "    }",
+      "  }",
+    ];
+    expect(readFileSync(file, "utf8")).toBe([...head, ...entry, "}", ""].join("\n"));
     expect((await setup(["zed", "--root", project])).stdout).toContain("nothing changed");
   });
 
