@@ -45,7 +45,7 @@ function configure(
   model: string,
   setupArgs: string[],
   extra = "",
-  lappFlags: string[] = [],
+  budget?: string,
 ): (baseUrl: string) => Promise<void> {
   const codexHome = join(scratch.home, ".codex");
   mkdirSync(codexHome, { recursive: true });
@@ -53,12 +53,11 @@ function configure(
     const provider = `model = "${model}"\nmodel_provider = "scripted"\n${extra}\n[model_providers.scripted]\nname = "scripted"\nbase_url = "${baseUrl}"\nwire_api = "responses"\n`;
     writeFileSync(join(codexHome, "config.toml"), provider);
     await scratch.setup(["codex", ...setupArgs]);
-    // Codex passes servers only the environment their entry names: lapp's log file goes there.
+    // Codex passes servers only the environment their entry names: lapp's log file (and budget) go there.
     const file = join(codexHome, "config.toml");
-    writeFileSync(
-      file,
-      `${readFileSync(file, "utf8")}\n[mcp_servers.lapp.env]\nLAPP_LOG_FILE = ${JSON.stringify(scratch.lappLog)}\n`,
-    );
+    const env = { LAPP_LOG_FILE: scratch.lappLog, ...(budget ? { LAPP_MAX_OUTPUT_TOKENS: budget } : {}) };
+    const lines = Object.entries(env).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+    writeFileSync(file, `${readFileSync(file, "utf8")}\n[mcp_servers.lapp.env]\n${lines.join("\n")}\n`);
   };
 }
 
@@ -236,16 +235,38 @@ export async function checkCodex(
     });
   });
 
-  await checks.scenario(CLIENT, "a model Codex does not know", async () => {
-    for (const [extra, label] of [
-      ["", "no setting"],
-      ["tool_output_token_limit = 10000\n", "tool_output_token_limit = 10000"],
-    ] as const) {
+  // Where Codex cuts: a page at 20,000 (lapp's budget before it followed the client) for a model it knows, and
+  // for a model it does not know, with and without the setting or a smaller lapp budget.
+  const cases: { model: string; extra: string; budget?: string; label: string; cutExpected: boolean }[] = [
+    {
+      model: KNOWN_MODEL,
+      extra: "",
+      budget: "20000",
+      label: "lapp --max-output-tokens 20000",
+      cutExpected: true,
+    },
+    { model: UNKNOWN_MODEL, extra: "", label: "no setting", cutExpected: true },
+    {
+      model: UNKNOWN_MODEL,
+      extra: "tool_output_token_limit = 10000\n",
+      label: "tool_output_token_limit = 10000",
+      cutExpected: false,
+    },
+    {
+      model: UNKNOWN_MODEL,
+      extra: "",
+      budget: "2500",
+      label: "lapp --max-output-tokens 2500",
+      cutExpected: false,
+    },
+  ];
+  for (const { model, extra, budget, label, cutExpected } of cases) {
+    await checks.scenario(CLIENT, `where Codex cuts: ${model}, ${label}`, async () => {
       await withScratch(lappBinary, files, async (scratch) => {
         const session = await runCodex(
           codex,
           scratch,
-          configure(scratch, UNKNOWN_MODEL, [], extra),
+          configure(scratch, model, [], extra, budget),
           (step) =>
             step === 0
               ? call("lapp_read", { path: "lib.es5.d.ts", offset: 1, limit: 5000 })
@@ -255,11 +276,11 @@ export async function checkCodex(
         const marker = cut(text);
         checks.add(
           CLIENT,
-          `unknown model "${UNKNOWN_MODEL}", ${label}: ${extra ? "the answer reaches the model uncut" : "Codex cuts the middle out of the answer"}`,
-          extra ? marker === undefined : marker !== undefined,
+          `${model === KNOWN_MODEL ? "" : "unknown "}model "${model}", ${label}: ${cutExpected ? "Codex cuts the middle out of the answer" : "the answer reaches the model uncut"}`,
+          cutExpected ? marker !== undefined : marker === undefined,
           `${describeSize(sizeOf(text))}${marker ? `; marker ${JSON.stringify(marker)}` : ""}`,
         );
       });
-    }
-  });
+    });
+  }
 }

@@ -28,7 +28,8 @@ Flags:
   --root DIR       confine lapp to DIR (the entry runs "lapp --root DIR"). Without it lapp works in the
                    directory the agent starts it in, which is the open project: one entry serves every project.
                    VS Code gets --root \${workspaceFolder} instead (it names the open folder itself).
-                   Claude Desktop, Windsurf and Zed need --root: they do not start servers in the project.
+                   Claude Desktop, Windsurf and Zed need --root: they keep one list of servers for every
+                   project and do not document starting them in the one you have open.
   --project        write the project's own file instead (see above), in --root DIR or else the current
                    directory. Codex, Claude Desktop, Windsurf and Zed have none here. A project file that
                    resolves (through a symlink) outside the project is refused. The entry names plain "lapp"
