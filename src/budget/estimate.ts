@@ -39,13 +39,19 @@ function wordClass(code: number): number {
 const isBlank = (code: number): boolean => code === 32 || code === 9;
 const isLetter = (kind: number): boolean => kind === LOWER || kind === UPPER;
 
+/** Codex counts a tool answer's tokens as its UTF-8 bytes / 4 (and cuts it there): the estimate is never below. */
+const BYTES_PER_COUNTED_TOKEN = 4;
+
 /**
  * Estimated tokens of `text`. Never more for a whole than for its parts: rows joined by `\n` estimate at most the
  * sum of the rows plus one per newline. Non-ASCII counts its UTF-8 bytes (no tokenizer spends more than a token
- * per byte).
+ * per byte). Never less than a quarter of the UTF-8 bytes, which is how Codex counts (indentation-heavy text is
+ * cheap for tokenizers, not for that count).
  */
 export function estimateTokens(text: string): number {
   let tokens = 0;
+  /** UTF-8 bytes beyond one per UTF-16 unit. */
+  let extraBytes = 0;
   const length = text.length;
   let index = 0;
   while (index < length) {
@@ -100,11 +106,13 @@ export function estimateTokens(text: string): number {
       index = end;
     } else if (code >= 0xd800 && code <= 0xdbff) {
       tokens += 4; // a surrogate pair: four UTF-8 bytes
+      extraBytes += 2;
       index += 2;
     } else {
       tokens += code < 0x800 ? 2 : 3;
+      extraBytes += code < 0x800 ? 1 : 2;
       index++;
     }
   }
-  return tokens;
+  return Math.max(tokens, Math.ceil((length + extraBytes) / BYTES_PER_COUNTED_TOKEN));
 }

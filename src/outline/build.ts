@@ -1,8 +1,9 @@
 // The outline of a file as a tree: every block the block engine finds whose header declares something (or every
-// heading), plus one-line members of classes and interfaces and one-line top-level declarations.
+// heading), plus one-line members of classes and interfaces and one-line top-level declarations. A file whose
+// language lapp has no outline rules for (plain text, unknown names) has no outline: guessed blocks mislead.
 
 import { analyzeBlocks } from "../blocks/find.ts";
-import type { Language } from "../blocks/language.ts";
+import { detectLanguage, type Language } from "../blocks/language.ts";
 import { declarationAt, memberLineAt, topLineAt } from "./declarations.ts";
 import { headingAt } from "./headings.ts";
 
@@ -35,9 +36,19 @@ export interface Outline {
   entries: OutlineEntry[];
 }
 
+/**
+ * Whether lapp knows what a block of this language declares. The generic brace rules are the block engine's
+ * fallback for names it does not know (notes, todo.txt, vim help files): their "blocks" are guesses, fine for
+ * lapp_find_block around a line someone points at, but an outline built from them invents structure.
+ */
+function hasOutlineRules(language: Language): boolean {
+  return language.dialect !== "generic";
+}
+
 export function buildOutline(lines: readonly string[], fileName: string): Outline {
-  const finder = analyzeBlocks(lines, fileName);
-  const { language } = finder;
+  const language = detectLanguage(fileName, lines);
+  if (!hasOutlineRules(language)) return { language, roots: [], entries: [] };
+  const finder = analyzeBlocks(lines, fileName, language);
   const found: OutlineEntry[] = [];
   /** Lines inside some block (not its header), with the innermost block's index in `spans`. */
   const spans: { start: number; end: number; entry: OutlineEntry | null }[] = [];

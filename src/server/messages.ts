@@ -41,6 +41,16 @@ export const droppedMessage = (reason: string): string =>
 
 export const serving = (version: string, root: string): string => `lapp ${version} serving ${root}`;
 
+/** The log line of an initialize: who connected and the budget its answers keep to. */
+export function clientBudget(clientInfo: unknown, budget: number, fromFlag: boolean): string {
+  const info = (typeof clientInfo === "object" && clientInfo !== null ? clientInfo : {}) as Record<
+    string,
+    unknown
+  >;
+  const who = [info.name, info.version].filter((part) => typeof part === "string").join(" ") || "unnamed";
+  return `client ${JSON.stringify(who)}: answers within ${budget} tokens (${fromFlag ? "--max-output-tokens" : "the client's default"})`;
+}
+
 export const rootUnusable = (root: string, why: string): string =>
   `--root ${JSON.stringify(root)} cannot be used (${why})`;
 

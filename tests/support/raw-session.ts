@@ -28,7 +28,12 @@ export interface RawSession {
 
 let pingCounter = 0;
 
-export async function startRaw(root: string, args: string[] = [], initialize = true): Promise<RawSession> {
+/** `initialize`: false to skip it, or the `clientInfo` to send (default `{name: "raw", version: "1"}`). */
+export async function startRaw(
+  root: string,
+  args: string[] = [],
+  initialize: boolean | { name: string; version: string } = true,
+): Promise<RawSession> {
   const child = Bun.spawn([LAPP_BINARY, "--root", root, ...args], {
     cwd: root,
     stdin: "pipe",
@@ -88,7 +93,11 @@ export async function startRaw(root: string, args: string[] = [], initialize = t
       jsonrpc: "2.0",
       id: "init",
       method: "initialize",
-      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: initialize === true ? { name: "raw", version: "1" } : initialize,
+      },
     });
     await session.until("init");
     await session.send({ jsonrpc: "2.0", method: "notifications/initialized" });
