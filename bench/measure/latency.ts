@@ -3,7 +3,7 @@
 
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { refOf } from "../../src/hashline/hash.ts";
+import { lineId, refOf } from "../../src/hashline/hash.ts";
 import { splitLines } from "../../src/text/document.ts";
 import type { Manifest } from "../corpus/manifest.ts";
 import { corpusFilePath, UNPACKED_DIR } from "../corpus/fetch.ts";
@@ -110,8 +110,9 @@ export async function measureEdits(
 
 /**
  * Real edit calls on `absolute` (`path` below the server's root): `call(count)` sets a numbered marker on `count`
- * lines spread over the file (a new number each call, so a line never returns to a text it had: lapp would rightly
- * call a ref of that text ambiguous, as a ref of a line an edit replaced) and resolves to the call's milliseconds.
+ * lines spread over the file and resolves to the call's milliseconds. A line never gets back an ID it had at its
+ * number: lapp rightly calls such a ref ambiguous (it also named the line an earlier edit replaced there), and a
+ * refusal would time something else than an edit.
  */
 export function editSampler(
   lapp: LappClient,
@@ -129,12 +130,23 @@ export function editSampler(
       (_, slot) => candidates[Math.floor(((slot + 0.5) * candidates.length) / count)]!,
     );
   const MARK = / \/\*bench \d+\*\/$/;
-  let calls = 0;
+  let marker = 0;
+  const idsHad = new Map<number, Set<string>>();
+  const nextText = (index: number, text: string) => {
+    const had = idsHad.get(index) ?? new Set([lineId(index + 1, text)]);
+    idsHad.set(index, had);
+    for (;;) {
+      const next = `${text.replace(MARK, "")} /*bench ${++marker}*/`;
+      const id = lineId(index + 1, next);
+      if (had.has(id)) continue;
+      had.add(id);
+      return next;
+    }
+  };
   const call = async (count: number): Promise<number> => {
-    calls++;
     const edits = spread(count).map((index) => {
       const text = current[index]!;
-      const next = `${text.replace(MARK, "")} /*bench ${calls}*/`;
+      const next = nextText(index, text);
       return { type: "replace", anchor: refOf(index + 1, text), content: next, index, next };
     });
     const outcome = await lapp.call("lapp_edit", {
