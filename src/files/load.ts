@@ -30,7 +30,7 @@ export interface LoadedFile {
 }
 
 /** Bytes just read, in the reused scratch buffer for most files: valid until the next read through it. */
-interface RawFile {
+export interface RawFile {
   bytes: Uint8Array;
   takes: number | undefined;
   identity: FileIdentity;
@@ -76,7 +76,7 @@ const SNAPSHOT_ATTEMPTS = 3;
  * Reads the file's bytes with an identity that describes exactly those bytes: the metadata must be the same
  * before and after reading (an in-place writer running meanwhile would make a torn copy), else it reads again.
  */
-function readWholeFile(
+export function readWholeFile(
   path: GuardedPath,
   isBlocked: (relative: string) => boolean,
   maxBytes: number,

@@ -1,8 +1,8 @@
 // Where batches of files get searched: the main thread and a pool of Bun workers, started on first use and kept for
 // later calls. A regular expression is only ever run by a worker: a pattern that backtracks without end (`(a+)+$`)
 // then costs that worker, never the main thread, which keeps answering other calls; when the search's time is up
-// (or it is cancelled) its workers are terminated and replaced. Plain literals, whose scan is linear, also run on
-// the main thread, one batch per macrotask.
+// (or it is cancelled) its workers are terminated and replaced. A plain literal, whose scan is linear, runs on the
+// main thread too while no worker is up yet (a first search does not wait for a worker to load).
 
 import { availableParallelism } from "node:os";
 import { type FileJob, type JobReply, runJobs, type SearchSpec, unpackReplies } from "./jobs.ts";
@@ -191,7 +191,8 @@ export class LanePool {
     if (!runsInline(spec) && !this.workers.some((worker) => worker.alive))
       this.addWorkers(Math.max(1, this.wanted, defaultWorkerCount()));
     const lanes: Lane[] = this.workers.filter((worker) => worker.canTake(spec.search));
-    if (runsInline(spec) && this.inline.canTake()) lanes.push(this.inline);
+    const workersUp = this.workers.some((worker) => worker.queued !== undefined);
+    if (runsInline(spec) && !workersUp && this.inline.canTake()) lanes.push(this.inline);
     return lanes;
   }
 
@@ -267,7 +268,10 @@ export function startSharedWorkers(): void {
   pool.addWorkers(Math.max(0, defaultWorkerCount() - alive));
 }
 
-/** One worker per core but the main thread's, bounded (at least one): each worker is a JavaScript heap of its own. */
+/**
+ * One worker per core, bounded: the main thread only walks and collects once they are up. Each worker is a
+ * JavaScript heap of its own.
+ */
 function defaultWorkerCount(): number {
-  return Math.min(MAX_WORKERS, Math.max(1, availableParallelism() - 1));
+  return Math.min(MAX_WORKERS, Math.max(1, availableParallelism()));
 }
