@@ -34,6 +34,7 @@ import {
   permissionDenied,
   writeFailed,
 } from "./messages.ts";
+import { isRootGone, rootGoneFailure } from "./root-gone.ts";
 import { sweepIn } from "./sweep.ts";
 import { lockVersion, unlinkQuietly } from "./version-lock.ts";
 
@@ -120,6 +121,7 @@ function openParentChecked(request: WriteRequest | RemoveRequest): Result<Direct
   } catch (error) {
     if (isPermissionErrno(errnoOf(error)))
       return fail("PERMISSION_DENIED", permissionDenied(request.display));
+    if (isRootGone(request.root)) return rootGoneFailure(request.root!);
     return fail("FILE_CHANGED", directoryMoved(request.display));
   }
 }

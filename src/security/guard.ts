@@ -6,6 +6,7 @@ import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
 import { fail, ok, type Result } from "../errors.ts";
 import { failFromErrno } from "../files/errno.ts";
+import { isRootGone, rootGoneFailure } from "../files/root-gone.ts";
 import { pathTooLong } from "../files/messages.ts";
 import type { Blocklist } from "./blocklist.ts";
 import { containPath, type PathFlavor } from "./containment.ts";
@@ -67,6 +68,8 @@ export class PathGuard {
       this.flavor === "posix"
         ? resolvePosix(absolute, relative, this.resolvedBase)
         : realPathOf(absolute, relative);
+    // Nothing under a deleted root exists: say so, not "does not exist" or "a directory on the way was replaced".
+    if ((!real.ok || !real.value.exists) && isRootGone(this.root)) return rootGoneFailure(this.root);
     if (!real.ok) return real;
     const contained = containPath(this.root, real.value.path, this.flavor);
     if (!contained.ok) {
@@ -185,7 +188,13 @@ export function resolvePosix(absolute: string, display: string, base?: string): 
     if (pending.length === 0)
       return ok({ path: resolved, exists: true, checked: { dev: stats.dev, ino: stats.ino } });
   }
-  const stats = lstatSync(resolved, { bigint: true });
+  // The base itself (the root, or `/`): gone when the root was deleted.
+  let stats;
+  try {
+    stats = lstatSync(resolved, { bigint: true });
+  } catch (error) {
+    return ioFailure(display, error);
+  }
   return ok({ path: resolved, exists: true, checked: { dev: stats.dev, ino: stats.ino } });
 }
 
