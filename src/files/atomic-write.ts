@@ -15,7 +15,7 @@ import {
   writeSync,
 } from "node:fs";
 import type { BigIntStats } from "node:fs";
-import { basename, dirname } from "node:path";
+import { lastName, parentPath } from "../text/path-strings.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { fileExists } from "../messages.ts";
 import { tempName } from "./artifacts.ts";
@@ -61,7 +61,7 @@ const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NONBL
  */
 export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
   const { display } = request;
-  const name = basename(request.real);
+  const name = lastName(request.real);
   const opened = openParentChecked(request);
   if (!opened.ok) return opened;
   const directory = opened.value;
@@ -141,7 +141,7 @@ function openParent(request: Pick<WriteRequest, "real" | "root" | "realRelative"
     return openDirectoryBeneath(request.root, slash === -1 ? "" : request.realRelative.slice(0, slash));
   }
   // No root given (a caller outside the tools): the parent itself is the trusted base.
-  return openDirectoryBeneath(dirname(request.real), "");
+  return openDirectoryBeneath(parentPath(request.real), "");
 }
 
 /** The entry's metadata without following a symlink: undefined when absent, "symlink" for a link. */
@@ -392,7 +392,7 @@ export interface RemoveRequest {
  */
 export function removeFileAtomic(request: RemoveRequest): Result<true> {
   const { display } = request;
-  const name = basename(request.real);
+  const name = lastName(request.real);
   const opened = openParentChecked(request);
   if (!opened.ok) return opened;
   const directory = opened.value;

@@ -2,8 +2,10 @@
 // a symlink, then checks what was opened really is where it should be. Creates, renames and links happen relative
 // to that verified directory descriptor, so a directory swapped for a symlink mid-call cannot redirect any of it.
 
-import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, realpathSync, type Dirent } from "node:fs";
+import { closeSync, fsyncSync, lstatSync, openSync, realpathSync } from "node:fs";
+import { decodeName, fsPath } from "../text/byte-names.ts";
 import { DIRECTORY, errnoError, nativeFs, NOFOLLOW, NONBLOCK, type NativeFs } from "./fs-native.ts";
+import { listNamed, type NamedEntry } from "./list-names.ts";
 
 /** A directory inside the root, opened and verified; every operation names an entry of exactly this directory. */
 export interface DirectoryHandle {
@@ -18,7 +20,8 @@ export interface DirectoryHandle {
   mkdir(name: string, mode?: number): void;
   /** Opens a subdirectory (no symlink) as a handle of its own. */
   child(name: string): DirectoryHandle;
-  list(): Dirent[];
+  /** The entries with their exact names (src/text/byte-names.ts). */
+  list(): NamedEntry[];
   sync(): void;
   close(): void;
 }
@@ -95,7 +98,7 @@ function openSubdirectory(native: NativeFs, fd: number, name: string, where: str
 
 function isSymlink(path: string): boolean {
   try {
-    return lstatSync(path).isSymbolicLink();
+    return lstatSync(fsPath(path)).isSymbolicLink();
   } catch {
     return false;
   }
@@ -150,7 +153,7 @@ function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
       return fdHandle(native, next, join(path, name));
     },
     // Linux lists the descriptor itself; elsewhere the verified path is listed (names only, never contents).
-    list: () => readdirSync(procPath ?? path, { withFileTypes: true }),
+    list: () => listNamed(procPath ?? path),
     sync: () => fsyncSync(fd),
     close: () => closeQuietly(fd),
   };
@@ -163,13 +166,10 @@ function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
 function pathHandle(path: string): DirectoryHandle {
   const { renameSync, linkSync, rmSync, rmdirSync, mkdirSync } =
     require("node:fs") as typeof import("node:fs");
+  // Every path goes to the system as its exact bytes (src/text/byte-names.ts).
+  const at = (name: string) => fsPath(join(path, name));
   const unchanged = () => {
-    let real: string;
-    try {
-      real = realpathSync(path);
-    } catch (error) {
-      throw error;
-    }
+    const real = decodeName(realpathSync(fsPath(path), { encoding: "buffer" }));
     if (real !== path) throw errnoErrorNamed(ESCAPED, "open");
   };
   unchanged();
@@ -177,17 +177,17 @@ function pathHandle(path: string): DirectoryHandle {
     path,
     open(name, flags, mode = 0o666) {
       unchanged();
-      return openSync(name === "." ? path : join(path, name), flags | NOFOLLOW, mode);
+      return openSync(name === "." ? fsPath(path) : at(name), flags | NOFOLLOW, mode);
     },
-    rename: (from, to) => (unchanged(), renameSync(join(path, from), join(path, to))),
-    link: (from, to) => (unchanged(), linkSync(join(path, from), join(path, to))),
-    unlink: (name) => rmSync(join(path, name)),
-    rmdir: (name) => rmdirSync(join(path, name)),
-    mkdir: (name, mode = 0o777) => (unchanged(), mkdirSync(join(path, name), mode)),
+    rename: (from, to) => (unchanged(), renameSync(at(from), at(to))),
+    link: (from, to) => (unchanged(), linkSync(at(from), at(to))),
+    unlink: (name) => rmSync(at(name)),
+    rmdir: (name) => rmdirSync(at(name)),
+    mkdir: (name, mode = 0o777) => (unchanged(), mkdirSync(at(name), mode)),
     child: (name) => pathHandle(join(path, name)),
-    list: () => readdirSync(path, { withFileTypes: true }),
+    list: () => listNamed(path),
     sync() {
-      const fd = openSync(path, "r");
+      const fd = openSync(fsPath(path), "r");
       try {
         fsyncSync(fd);
       } finally {

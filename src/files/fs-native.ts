@@ -3,6 +3,7 @@
 
 import { constants } from "node:fs";
 import { constants as osConstants } from "node:os";
+import { cPath, decodeName } from "../text/byte-names.ts";
 
 export interface NativeFs {
   /** `openat(dirFd, name, flags, mode)`; throws an errno error (`.code` like Node's) on failure. */
@@ -94,11 +95,11 @@ function load(): NativeFs | null {
   const errnoPointer = (linux ? s.__errno_location : s.__error)!;
   const errno = () => read.i32(errnoPointer() as never, 0);
   // A C string ends at its first NUL: a name holding one would name another file, so it is refused (as Node's fs
-  // refuses such paths) instead of being cut short.
+  // refuses such paths) instead of being cut short. Escaped bytes go as the bytes they stand for (byte-names.ts).
   const EINVAL = osConstants.errno.EINVAL;
   const cstr = (text: string, syscall: string) => {
     if (text.includes("\0")) throw errnoError(EINVAL, syscall);
-    return Buffer.from(`${text}\0`);
+    return cPath(text);
   };
   const check = (result: number, syscall: string): number => {
     if (result < 0) throw errnoError(errno(), syscall);
@@ -129,7 +130,7 @@ function load(): NativeFs | null {
 function linuxDescriptorPath(fd: number): string | undefined {
   try {
     const { readlinkSync } = require("node:fs") as typeof import("node:fs");
-    return readlinkSync(`/proc/self/fd/${fd}`);
+    return decodeName(readlinkSync(`/proc/self/fd/${fd}`, { encoding: "buffer" }));
   } catch {
     return undefined;
   }
