@@ -1,14 +1,14 @@
 // Names of the files lapp itself creates beside a target (temp copies, recovery copies, version locks), and
 // whether the process that made one is still alive. One place, so the writer and the sweeper always agree.
 
-import { basename, dirname, join } from "node:path";
+import { childPath, lastName, parentPath } from "../text/path-strings.ts";
 
 /** Longest basename kept verbatim in artifact names, so `.NAME.lapp-…` stays under NAME_MAX (255). */
 const MAX_NAME_IN_ARTIFACT = 96;
 
 /** `.NAME.lapp-`: every artifact of `target` starts with this, and nothing of another file does. */
 export function artifactPrefix(target: string): string {
-  const name = basename(target);
+  const name = lastName(target);
   const short =
     name.length <= MAX_NAME_IN_ARTIFACT ? name : `${name.slice(0, 80)}~${Bun.hash.wyhash(name).toString(36)}`;
   return `.${short}.lapp-`;
@@ -21,12 +21,12 @@ export const tempName = (name: string): string =>
 export const lockName = (name: string, key: string, generation: number): string =>
   `${artifactPrefix(name)}lock-${key}-${generation}`;
 
-const tempPath = (target: string): string => join(dirname(target), tempName(basename(target)));
+const tempPath = (target: string): string => childPath(parentPath(target), tempName(lastName(target)));
 
 const recoveryPathFor = (temp: string): string => temp.replace(/\.tmp$/, ".recovery");
 
 export const lockPath = (target: string, key: string, generation: number): string =>
-  join(dirname(target), lockName(basename(target), key, generation));
+  childPath(parentPath(target), lockName(lastName(target), key, generation));
 
 export type Artifact =
   | { kind: "temp"; pid: number }

@@ -14,7 +14,7 @@ import {
   writeSync,
 } from "node:fs";
 import type { BigIntStats } from "node:fs";
-import { basename, dirname } from "node:path";
+import { lastName, parentPath } from "../text/path-strings.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { fileExists } from "../messages.ts";
 import { tempName } from "./artifacts.ts";
@@ -34,6 +34,7 @@ import {
   permissionDenied,
   writeFailed,
 } from "./messages.ts";
+import { isRootGone, rootGoneFailure } from "./root-gone.ts";
 import { sweepIn } from "./sweep.ts";
 import { lockVersion, unlinkQuietly } from "./version-lock.ts";
 
@@ -64,7 +65,7 @@ export function writeFileAtomic(
   openDirectory: (request: WriteRequest) => DirectoryHandle = openParent,
 ): Result<FileIdentity> {
   const { display } = request;
-  const name = basename(request.real);
+  const name = lastName(request.real);
   const opened = openParentChecked(request, openDirectory);
   if (!opened.ok) return opened;
   const directory = opened.value;
@@ -124,6 +125,7 @@ function openParentChecked<R extends WriteRequest | RemoveRequest>(
   } catch (error) {
     if (isPermissionErrno(errnoOf(error)))
       return fail("PERMISSION_DENIED", permissionDenied(request.display));
+    if (isRootGone(request.root)) return rootGoneFailure(request.root!);
     return fail("FILE_CHANGED", directoryMoved(request.display));
   }
 }
@@ -143,7 +145,7 @@ export function openParent(request: Pick<WriteRequest, "real" | "root" | "realRe
     return openDirectoryBeneath(request.root, slash === -1 ? "" : request.realRelative.slice(0, slash));
   }
   // No root given (a caller outside the tools): the parent itself is the trusted base.
-  return openDirectoryBeneath(dirname(request.real), "");
+  return openDirectoryBeneath(parentPath(request.real), "");
 }
 
 /** The entry's metadata without following a symlink: undefined when absent, "symlink" for a link. */
@@ -415,7 +417,7 @@ export interface RemoveRequest {
  */
 export function removeFileAtomic(request: RemoveRequest): Result<true> {
   const { display } = request;
-  const name = basename(request.real);
+  const name = lastName(request.real);
   const opened = openParentChecked(request, openParent);
   if (!opened.ok) return opened;
   const directory = opened.value;

@@ -11,15 +11,15 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readdirSync,
   realpathSync,
   renameSync,
   rmdirSync,
   unlinkSync,
-  type Dirent,
 } from "node:fs";
+import { decodeName, fsPath } from "../text/byte-names.ts";
 import { hostLocator, locatedAsOpened, locatedAt, locatedIn } from "./descriptor-location.ts";
 import { DIRECTORY, errnoError, nativeFs, NOFOLLOW, NONBLOCK, type NativeFs } from "./fs-native.ts";
+import { listNamed, type NamedEntry } from "./list-names.ts";
 import { joinName, samePath } from "./path-spelling.ts";
 
 /** A directory inside the root, opened and verified; every operation names an entry of exactly this directory. */
@@ -35,7 +35,8 @@ export interface DirectoryHandle {
   mkdir(name: string, mode?: number): void;
   /** Opens a subdirectory (no symlink) as a handle of its own. */
   child(name: string): DirectoryHandle;
-  list(): Dirent[];
+  /** The entries with their exact names (src/text/byte-names.ts). */
+  list(): NamedEntry[];
   sync(): void;
   close(): void;
 }
@@ -49,7 +50,7 @@ const realRoots = new Map<string, string>();
 function realRoot(root: string): string {
   let real = realRoots.get(root);
   if (real === undefined) {
-    real = realpathSync(root);
+    real = realPathOf(root);
     realRoots.set(root, real);
   }
   return real;
@@ -115,7 +116,7 @@ function openSubdirectory(native: NativeFs, fd: number, name: string, where: str
 
 function isSymlink(path: string): boolean {
   try {
-    return lstatSync(path).isSymbolicLink();
+    return lstatSync(fsPath(path)).isSymbolicLink();
   } catch {
     return false;
   }
@@ -165,7 +166,7 @@ function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
       return fdHandle(native, next, join(path, name));
     },
     // Linux lists the descriptor itself; elsewhere the verified path is listed (names only, never contents).
-    list: () => readdirSync(procPath ?? path, { withFileTypes: true }),
+    list: () => listNamed(procPath ?? path),
     sync: () => fsyncSync(fd),
     close: () => closeQuietly(fd),
   };
@@ -183,18 +184,20 @@ function pathHandle(path: string): DirectoryHandle {
   const held = heldDirectory(path);
   const unchanged = () => {
     if (held !== undefined) return;
-    if (!samePath(realpathSync(path), path)) throw errnoErrorNamed(ESCAPED, "open");
+    if (!samePath(realPathOf(path), path)) throw errnoErrorNamed(ESCAPED, "open");
   };
   unchanged();
   /** Where an entry's name is created or changed: through the held descriptor, else by path. */
   const entry = (name: string) => (held === undefined ? join(path, name) : `/proc/self/fd/${held}/${name}`);
+  // Every path goes to the system as its exact bytes (src/text/byte-names.ts); the strings are kept for locating.
+  const at = (name: string) => fsPath(entry(name));
   return {
     path,
     open(name, flags, mode = 0o666) {
       unchanged();
       const creates = (flags & constants.O_CREAT) !== 0;
       const openedAs = name === "." ? path : creates ? entry(name) : join(path, name);
-      const opened = openSync(openedAs, flags | NOFOLLOW, mode);
+      const opened = openSync(fsPath(openedAs), flags | NOFOLLOW, mode);
       const where = locatedAsOpened(opened, openedAs, name === "." ? path : join(path, name));
       if (!where) {
         if (creates) removeStray(opened, openedAs);
@@ -203,15 +206,15 @@ function pathHandle(path: string): DirectoryHandle {
       }
       return opened;
     },
-    rename: (from, to) => (unchanged(), renameSync(entry(from), entry(to))),
-    link: (from, to) => (unchanged(), linkSync(entry(from), entry(to))),
-    unlink: (name) => unlinkSync(entry(name)),
-    rmdir: (name) => rmdirSync(entry(name)),
-    mkdir: (name, mode = 0o777) => (unchanged(), mkdirSync(entry(name), mode)),
+    rename: (from, to) => (unchanged(), renameSync(at(from), at(to))),
+    link: (from, to) => (unchanged(), linkSync(at(from), at(to))),
+    unlink: (name) => unlinkSync(at(name)),
+    rmdir: (name) => rmdirSync(at(name)),
+    mkdir: (name, mode = 0o777) => (unchanged(), mkdirSync(at(name), mode)),
     child: (name) => pathHandle(join(path, name)),
-    list: () => readdirSync(held === undefined ? path : `/proc/self/fd/${held}`, { withFileTypes: true }),
+    list: () => listNamed(held === undefined ? path : `/proc/self/fd/${held}`),
     sync() {
-      const fd = held ?? openSync(path, "r");
+      const fd = held ?? openSync(fsPath(path), "r");
       try {
         fsyncSync(fd);
       } finally {
@@ -232,7 +235,7 @@ function heldDirectory(path: string): number | undefined {
   if (process.platform !== "linux") return undefined;
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | DIRECTORY | NOFOLLOW | NONBLOCK);
+    fd = openSync(fsPath(path), constants.O_RDONLY | DIRECTORY | NOFOLLOW | NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOTDIR" && isSymlink(path))
       throw errnoErrorNamed("ELOOP", "open");
@@ -250,14 +253,19 @@ function heldDirectory(path: string): number | undefined {
   return fd;
 }
 
+/** The real path of `path`, its bytes decoded exactly (src/text/byte-names.ts). */
+function realPathOf(path: string): string {
+  return decodeName(realpathSync(fsPath(path), { encoding: "buffer" }));
+}
+
 /** A file this handle created by path somewhere else than asked (a directory swapped meanwhile) is removed again. */
 function removeStray(fd: number, openedAs: string) {
   const location = hostLocator(fd, openedAs);
   if (typeof location !== "object") return;
   try {
     const stats = fstatSync(fd, { bigint: true });
-    const there = lstatSync(location.at, { bigint: true });
-    if (there.dev === stats.dev && there.ino === stats.ino) unlinkSync(location.at);
+    const there = lstatSync(fsPath(location.at), { bigint: true });
+    if (there.dev === stats.dev && there.ino === stats.ino) unlinkSync(fsPath(location.at));
   } catch {
     // gone already, or something else is there now: nothing of lapp's to remove
   }

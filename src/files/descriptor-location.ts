@@ -3,6 +3,7 @@
 // path (no descriptor-relative open), this is what shows a directory on the way was swapped for a link out of the root.
 
 import { fstatSync, readlinkSync } from "node:fs";
+import { decodeName } from "../text/byte-names.ts";
 import { loadOnce } from "./fs-native.ts";
 import { nativeSpelling, parentOf, samePath, slashed, verbatim } from "./path-spelling.ts";
 
@@ -20,10 +21,13 @@ export const hostLocator: Locator =
       ? (fd, openedAs) => windowsLocation(fd, openedAs)
       : () => "unknown";
 
-/** Linux: the kernel's answer, `… (deleted)` for an unlinked file; "unknown" without /proc. */
+/**
+ * Linux: the kernel's answer, `… (deleted)` for an unlinked file, its bytes decoded exactly (src/text/byte-names.ts:
+ * a lossy decode would make a name that is not UTF-8 look like another); "unknown" without /proc.
+ */
 function procLocation(fd: number): Location {
   try {
-    return { at: readlinkSync(`/proc/self/fd/${fd}`) };
+    return { at: decodeName(readlinkSync(`/proc/self/fd/${fd}`, { encoding: "buffer" })) };
   } catch {
     return "unknown";
   }

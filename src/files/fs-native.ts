@@ -3,6 +3,7 @@
 
 import { constants } from "node:fs";
 import { constants as osConstants } from "node:os";
+import { cPath } from "../text/byte-names.ts";
 import { checkBinding } from "./fs-native-check.ts";
 import { nativeCallsRefused } from "./messages.ts";
 
@@ -119,11 +120,11 @@ export function loadLibc(): NativeFs | null {
   const errnoPointer = (linux ? s.__errno_location : s.__error)!;
   const errno = () => read.i32(errnoPointer() as never, 0);
   // A C string ends at its first NUL: a name holding one would name another file, so it is refused (as Node's fs
-  // refuses such paths) instead of being cut short.
+  // refuses such paths) instead of being cut short. Escaped bytes go as the bytes they stand for (byte-names.ts).
   const EINVAL = osConstants.errno.EINVAL;
   const cstr = (text: string, syscall: string) => {
     if (text.includes("\0")) throw errnoError(EINVAL, syscall);
-    return Buffer.from(`${text}\0`);
+    return cPath(text);
   };
   const check = (result: number, syscall: string): number => {
     if (result < 0) throw errnoError(errno(), syscall);

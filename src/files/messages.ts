@@ -62,6 +62,9 @@ export const otherWriter = (display: string): string =>
 export const directoryMoved = (display: string): string =>
   `a directory on the way to ${display} was replaced (or turned into a symlink) during the write; nothing was written.`;
 
+export const rootGone = (root: string): string =>
+  `lapp's root ${JSON.stringify(root)} no longer exists (it was deleted or moved away while lapp runs); nothing was read or written. Ask the user to restore it, or to restart lapp in the project.`;
+
 export const writeFailed = (display: string, reason: string): string =>
   `writing ${display} failed (${reason}); the file on disk is unchanged.`;
 

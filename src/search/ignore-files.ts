@@ -4,7 +4,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { locatedAt } from "../files/descriptor-location.ts";
 import { NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
-import { dirname } from "node:path";
+import { fsPath } from "../text/byte-names.ts";
+import { parentPath } from "../text/path-strings.ts";
 import { type DirectoryRules, type GlobalRules, NO_RULES } from "./ignore-stack.ts";
 import { EMPTY_RULES, parseIgnoreFile, type RuleSet } from "./ignore-rules.ts";
 import { MAX_IGNORE_FILE_BYTES } from "./limits.ts";
@@ -41,7 +42,7 @@ export function loadAncestorRules(directory: string): DirectoryRules[] {
   const ancestors: string[] = [];
   let current = directory;
   while (true) {
-    const parent = dirname(current);
+    const parent = parentPath(current);
     if (parent === current) break;
     ancestors.push(parent);
     current = parent;
@@ -103,7 +104,7 @@ function excludeRules(directory: string): RuleSet {
 function gitExcludePath(directory: string): { path: string; strict: boolean } {
   const dotGit = join(directory, ".git");
   try {
-    if (statSync(dotGit).isDirectory()) return { path: `${dotGit}/info/exclude`, strict: true };
+    if (statSync(fsPath(dotGit)).isDirectory()) return { path: `${dotGit}/info/exclude`, strict: true };
   } catch {
     return { path: `${dotGit}/info/exclude`, strict: true };
   }
@@ -160,7 +161,7 @@ const READ_CHUNK = 64 * 1024;
 function readSmallText(path: string, strict = false): string | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | NONBLOCK | (strict ? NOFOLLOW : 0));
+    fd = openSync(fsPath(path), constants.O_RDONLY | NONBLOCK | (strict ? NOFOLLOW : 0));
   } catch {
     return undefined;
   }
@@ -186,7 +187,7 @@ function readSmallText(path: string, strict = false): string | undefined {
 
 function exists(path: string): boolean {
   try {
-    statSync(path);
+    statSync(fsPath(path));
     return true;
   } catch {
     return false;

@@ -4,6 +4,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { hostLocator, locatedAt } from "../files/descriptor-location.ts";
 import { DIRECTORY, nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
+import { fsPath } from "../text/byte-names.ts";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 
 const SEARCH_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
@@ -23,7 +24,7 @@ export function openForSearch(
   try {
     fd = beneath
       ? beneath.native.openat(beneath.fd, beneath.name, SEARCH_FLAGS)
-      : openSync(path, SEARCH_FLAGS);
+      : openSync(fsPath(path), SEARCH_FLAGS);
   } catch {
     return undefined;
   }
@@ -105,7 +106,7 @@ export class SearchDirectories {
 function openCheckedDirectory(directory: string): number | undefined {
   let fd: number;
   try {
-    fd = openSync(directory, constants.O_RDONLY | DIRECTORY | NOFOLLOW);
+    fd = openSync(fsPath(directory), constants.O_RDONLY | DIRECTORY | NOFOLLOW);
   } catch {
     return undefined;
   }

@@ -31,3 +31,11 @@ export const blockedPath = (relative: string) => ({
 export const unresolvable = (path: string, code: string) => `cannot resolve ${quotePath(path)}: ${code}.`;
 
 export const emptyPath = "path: must not be empty";
+
+export const quotedOrLiteral = (shown: string, literalShown: string, decoded: string) => ({
+  summary: `${shown} names two files: the one lapp shows as ${shown}, and one really named so, which lapp shows as ${literalShown}.`,
+  details: `Send ${literalShown} for the file named so; for the other, send the path without its outer quotes in JSON (${JSON.stringify({ path: decoded })}), where each \\udcXX escape is the byte 0xXX of a name that is not UTF-8.`,
+});
+
+export const strayEscape = (input: string, unit: number) =>
+  `path ${JSON.stringify(input)} holds U+${unit.toString(16).toUpperCase()}, a lone surrogate that stands for no byte: a path may hold only the escapes \\udc80–\\udcff, which lapp shows for bytes of names that are not UTF-8 (send such a path as lapp shows it).`;

@@ -17,7 +17,16 @@ export const wrongVersion = (version: unknown): string =>
   `Invalid Request: "jsonrpc" must be "2.0", got ${version === undefined ? "nothing" : JSON.stringify(version)}.`;
 
 export const badId = (id: unknown): string =>
-  `Invalid Request: "id" must be a string or an integer, got ${JSON.stringify(id) ?? "nothing"}.`;
+  `Invalid Request: "id" must be a string or an integer, got ${describeId(id)}.`;
+
+/** What a refused id is: JSON.stringify alone would print `1e400` (infinity once parsed) as `null`. */
+function describeId(id: unknown): string {
+  if (typeof id !== "number") return JSON.stringify(id) ?? "nothing";
+  if (!Number.isFinite(id))
+    return "a number too large for any number type (it parses as infinity); send the id as a string";
+  if (!Number.isInteger(id)) return `${id}, a number with a fraction`;
+  return `${id}, an integer too large to be held exactly (beyond ${Number.MAX_SAFE_INTEGER}); send the id as a string`;
+}
 
 export const badMethod = (method: unknown): string =>
   `Invalid Request: "method" must be a non-empty string, got ${JSON.stringify(method)}.`;

@@ -17,6 +17,7 @@ import { compileMatcher } from "../search/matcher.ts";
 import { binaryStart, invalidGlob, pathNotFound, progressMessage } from "../search/messages.ts";
 import { compileOverrides } from "../search/overrides.ts";
 import { structuredAnswer, textAnswer } from "../search/render.ts";
+import { fsPath } from "../text/byte-names.ts";
 import { defineTool } from "./tool.ts";
 
 const optionalBoolean = (what: string) => v.optional(v.pipe(v.boolean(), v.description(what)));
@@ -152,7 +153,7 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
 
 function pathKind(real: string): "file" | "directory" | undefined {
   try {
-    const stats = statSync(real);
+    const stats = statSync(fsPath(real));
     if (stats.isDirectory()) return "directory";
     if (stats.isFile()) return "file";
     return undefined;

@@ -11,6 +11,7 @@ import { outlineAnswer } from "../outline/answer.ts";
 import { noStructure, outlineHeading, outlineInsteadOfRows } from "../outline/messages.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import { prose, type AnswerItem, type ShownLine } from "../hashline/answer.ts";
+import { fsPath } from "../text/byte-names.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool, type ToolContext, type ToolOutput } from "./tool.ts";
 
@@ -157,7 +158,7 @@ function readOutline(
   asked: boolean,
   header: readonly AnswerItem[],
 ): string | null {
-  if (statSync(path.real).size > streamFrom(context)) return null;
+  if (statSync(fsPath(path.real)).size > streamFrom(context)) return null;
   const file = context.session.open(path);
   const { lines } = file;
   const maxTokens = context.config.maxOutputTokens;

@@ -192,6 +192,53 @@ describe("the path-based directory handle (no descriptor-relative calls)", () =>
     },
   );
 
+  test.if(linux)(
+    "names that are not UTF-8 are located and changed as exactly their bytes, in the verified directory (issue 26)",
+    () => {
+      // d\xfe holds x\xff and the file really named x\uFFFD, which a lossy decode would reach instead.
+      const raw = (...parts: (string | number)[]) =>
+        Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : Buffer.of(part))));
+      const dirBytes = raw(root, "/d", 0xfe);
+      mkdirSync(dirBytes);
+      writeFileSync(raw(root, "/d", 0xfe, "/x", 0xff), "ff\n");
+      writeFileSync(raw(root, "/d", 0xfe, "/x\uFFFD"), "fffd\n");
+      const directory = openDirectoryBeneath(root, "d\udcfe", null);
+      try {
+        const fd = directory.open("x\udcff", constants.O_RDONLY);
+        try {
+          expect(hostLocator(fd, "")).toEqual({ at: `${root}/d\udcfe/x\udcff` });
+          expect(readFileSync(fd, "utf8")).toBe("ff\n");
+        } finally {
+          closeSync(fd);
+        }
+        closeSync(
+          directory.open("t\udcfd", constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600),
+        );
+        // The directory's path now leads out of the root: every change still lands in the directory verified.
+        renameSync(dirBytes, join(root, "d-real"));
+        symlinkSync(join(base, "outside"), dirBytes);
+        directory.rename("t\udcfd", "n\udcfc");
+        directory.link("n\udcfc", "l\udcfb");
+        directory.unlink("l\udcfb");
+        directory.mkdir("s\udcfa");
+        directory.rmdir("s\udcfa");
+        const hex = (names: Buffer[]) => names.map((name) => name.toString("hex")).sort();
+        expect(hex(readdirSync(join(root, "d-real"), { encoding: "buffer" }) as Buffer[])).toEqual(
+          hex([raw("n", 0xfc), raw("x", 0xff), raw("x\uFFFD")]),
+        );
+        expect(readdirSync(join(base, "outside"))).toEqual(["x"]);
+        expect(
+          directory
+            .list()
+            .map((entry) => entry.name)
+            .sort(),
+        ).toEqual(["n\udcfc", "x\udcff", "x\uFFFD"]);
+      } finally {
+        directory.close();
+      }
+    },
+  );
+
   test("the same handle without a swap reads, creates and lists as the native one does", () => {
     const directory = openDirectoryBeneath(root, "d", null);
     try {
