@@ -52,6 +52,7 @@ function outcome(files: FileMatches[], extra: Partial<SearchOutcome> = {}): Sear
     totalMatches: total,
     filesWithMatches: files.length,
     filesSearched: 10,
+    counted: files.map((entry) => ({ relative: entry.relative, count: entry.matches.length })),
     truncated: false,
     stopped: undefined,
     tooLarge: [],
