@@ -169,7 +169,8 @@ export function scanMultiline(text: string, probe: RegExp, keep: number, stopAtN
     const end = start + match[0].length;
     // An empty match after the last line's terminator is on no line: ripgrep ends the search there.
     if (start === text.length && (start === 0 || text.charCodeAt(start - 1) === NEWLINE)) break;
-    const from = text.lastIndexOf("\n", start - 1) + 1;
+    // Where its first line starts (lastIndexOf would look at position 0 for a start of 0).
+    const from = start === 0 ? 0 : text.lastIndexOf("\n", start - 1) + 1;
     // A match ending with a line's `\n` ends on that line; otherwise on the line where it stops.
     const endsLine = end > from && text.charCodeAt(end - 1) === NEWLINE;
     const lineEnd = endsLine ? end : text.indexOf("\n", end);

@@ -27,7 +27,7 @@ export interface ListOptions {
  * ripgrep's `--sort path` order: each directory's entries by their names' bytes, a directory's files where its name
  * sorts. That is byte order once `/` sorts before every byte a name can hold (a name never holds `/` or NUL).
  */
-export function ripgrepPathOrder(a: string, b: string): number {
+function ripgrepPathOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a.replaceAll("/", "\0")), Buffer.from(b.replaceAll("/", "\0")));
 }
 
