@@ -5,14 +5,8 @@
 import type { Answer, AnswerItem } from "../hashline/answer.ts";
 import type { FileCount, SearchOutcome } from "./engine.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
-import {
-  binaryAfterNote,
-  fileMatchCount,
-  fileTotalsLine,
-  fileWithMatches,
-  regexGaveUpNote,
-} from "./messages.ts";
-import { searchNotes } from "./render.ts";
+import { binaryAfterNote, fileMatchCount, fileTotalsLine, fileWithMatches } from "./messages.ts";
+import { documentAnswer, searchNotes, structuredNotes } from "./render.ts";
 
 export interface ListOptions {
   output: "files" | "count";
@@ -126,18 +120,8 @@ export function structuredFileListAnswer(outcome: SearchOutcome, options: ListOp
       truncated: more || outcome.stopped !== undefined || outcome.gaveUp.length > 0,
       ...(more && { next_offset: options.offset + count }),
       ...(left.length > 0 && { not_counted_binary: left }),
-      ...(outcome.tooDeep.count > 0 && { skipped_too_deep: outcome.tooDeep.count }),
-      ...(outcome.gaveUp.length > 0 && { partial: regexGaveUpNote(outcome.gaveUp) }),
-      ...(outcome.unfinished.length > 0 && { unfinished: outcome.unfinished }),
+      ...structuredNotes(outcome),
     }).slice(1)}`;
   };
-  const reserve: AnswerItem = { text: document([], true, items.length), keep: true };
-  return {
-    items: [...items, reserve],
-    render: (kept, cut) =>
-      document(
-        kept.filter((item) => item !== reserve),
-        cut,
-      ),
-  };
+  return documentAnswer(items, document);
 }

@@ -216,11 +216,29 @@ export function structuredAnswer(outcome: SearchOutcome, options: RenderOptions)
       files_searched: outcome.filesSearched,
       truncated:
         outcome.truncated || cut || bytesCut || outcome.stopped !== undefined || outcome.gaveUp.length > 0,
-      ...(outcome.tooDeep.count > 0 && { skipped_too_deep: outcome.tooDeep.count }),
-      ...(outcome.gaveUp.length > 0 ? { partial: regexGaveUpNote(outcome.gaveUp) } : {}),
-      ...(outcome.unfinished.length > 0 ? { unfinished: outcome.unfinished } : {}),
+      ...structuredNotes(outcome),
       ...next(shown, cut),
     }).slice(1)}`;
+  return documentAnswer(items, document);
+}
+
+/** The structured format's fields on files not searched, or not to the end. */
+export function structuredNotes(outcome: SearchOutcome): Record<string, unknown> {
+  return {
+    ...(outcome.tooDeep.count > 0 && { skipped_too_deep: outcome.tooDeep.count }),
+    ...(outcome.gaveUp.length > 0 && { partial: regexGaveUpNote(outcome.gaveUp) }),
+    ...(outcome.unfinished.length > 0 && { unfinished: outcome.unfinished }),
+  };
+}
+
+/**
+ * An answer whose text is `document` of the items the budget kept: its longest form (no item, cut, as many shown
+ * as there are items) is set aside first, kept whatever the budget.
+ */
+export function documentAnswer(
+  items: readonly AnswerItem[],
+  document: (kept: readonly AnswerItem[], cut: boolean, shown?: number) => string,
+): Answer {
   const reserve: AnswerItem = { text: document([], true, items.length), keep: true };
   return {
     items: [...items, reserve],

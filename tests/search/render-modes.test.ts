@@ -9,28 +9,20 @@ import type { FileCount, FileMatches, SearchOutcome } from "../../src/search/eng
 import { fileListAnswer, structuredFileListAnswer, type ListOptions } from "../../src/search/render-files.ts";
 import { structuredAnswer, textAnswer } from "../../src/search/render.ts";
 import type { Row } from "../../src/search/search-file.ts";
+import { searchOutcome } from "../support/search-outcome.ts";
 
 function outcome(
   counted: FileCount[],
   files: FileMatches[] = [],
   extra: Partial<SearchOutcome> = {},
 ): SearchOutcome {
-  const totalMatches = counted.reduce((sum, file) => sum + file.count, 0);
-  return {
+  return searchOutcome({
     files,
-    totalMatches,
-    filesWithMatches: counted.length,
-    filesSearched: 10,
     counted,
-    truncated: false,
-    stopped: undefined,
-    tooLarge: [],
-    gaveUp: [],
-    unfinished: [],
-    binaryStart: false,
-    tooDeep: { count: 0, first: undefined },
+    totalMatches: counted.reduce((sum, file) => sum + file.count, 0),
+    filesWithMatches: counted.length,
     ...extra,
-  };
+  });
 }
 
 /** The answer cut at `maxTokens` as the session cuts it, with the lines it would record. */

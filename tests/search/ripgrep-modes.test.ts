@@ -3,38 +3,30 @@
 // it prints) — on the shared corpus, on a tree of multiline corner cases, and on real package trees.
 // lapp's side is the engine's outcome rendered as the tool renders it, then read back from the text.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { renderAnswer } from "../../src/hashline/answer.ts";
-import { runSearch, type SearchOutcome } from "../../src/search/engine.ts";
-import { fileTypeTest, withFileTypes } from "../../src/search/file-types.ts";
+import type { SearchOutcome } from "../../src/search/engine.ts";
 import { LanePool } from "../../src/search/lanes.ts";
-import { compileOverrides } from "../../src/search/overrides.ts";
 import { fileListAnswer } from "../../src/search/render-files.ts";
 import { textAnswer } from "../../src/search/render.ts";
-import { compileBlocklist } from "../../src/security/blocklist.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 import { writeCorpus } from "./corpus.ts";
+import {
+  blocklist,
+  PACKAGE_TREES,
+  RG,
+  ripgrepMatchLines,
+  runRipgrep,
+  searchLikeLapp,
+  type Query,
+} from "./ripgrep-support.ts";
 
-const RG = Bun.which("rg");
-const blocklist = compileBlocklist([...DEFAULT_BLOCK_PATTERNS], []);
 const pool = new LanePool(1);
 let temp: string;
 let corpusRoot: string;
 let cornersRoot: string;
 let home: string;
-
-interface Query {
-  pattern: string;
-  literal?: boolean;
-  ignoreCase?: boolean;
-  multiline?: boolean;
-  globs?: string[];
-  types?: string[];
-  /** Root-relative file or directory. */
-  path?: string;
-}
 
 /** Files whose names sort differently by bytes (ripgrep) and by UTF-16 units (JavaScript), and multiline corners. */
 const CORNERS: Record<string, string | Uint8Array> = {
@@ -90,32 +82,16 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-function rg(root: string, query: Query, mode: string[]): string {
-  const args = [RG!, "--no-config", "--hidden", "-g", "!.git", "--null", ...mode];
-  if (query.literal) args.push("--fixed-strings");
-  if (query.ignoreCase) args.push("--ignore-case");
-  if (query.multiline) args.push("--multiline");
-  for (const glob of query.globs ?? []) args.push("-g", glob);
-  for (const type of query.types ?? []) args.push("-t", type);
-  args.push("-e", query.pattern);
-  if (query.path) args.push(query.path);
-  const result = Bun.spawnSync(args, {
-    cwd: root,
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, ".config"), PATH: process.env.PATH ?? "" },
-  });
-  return result.stdout.toString();
-}
-
 /** `rg --files-with-matches --sort path`: paths in ripgrep's order (blocked files left out, as lapp never reads them). */
 function rgFiles(root: string, query: Query): string[] {
-  return rg(root, query, ["--files-with-matches", "--sort", "path"])
+  return runRipgrep(root, home, query, ["--files-with-matches", "--sort", "path"])
     .split("\0")
     .filter((path) => path !== "" && !blocklist.isBlocked(path));
 }
 
 /** `rg --count --sort path`: `path:N`. */
 function rgCounts(root: string, query: Query): string[] {
-  return rg(root, query, ["--count", "--with-filename", "--sort", "path"])
+  return runRipgrep(root, home, query, ["--count", "--with-filename", "--sort", "path"])
     .split("\n")
     .filter((line) => line !== "")
     .map((line) => line.split("\0") as [string, string])
@@ -123,52 +99,9 @@ function rgCounts(root: string, query: Query): string[] {
     .map(([path, count]) => `${path}:${count}`);
 }
 
-/** The lines rg prints as matches (`path:N`, sorted): for -U, every line of every match. */
-function rgMatchLines(root: string, query: Query): string[] {
-  const found: string[] = [];
-  for (const line of rg(root, query, ["--line-number", "--with-filename", "--no-heading"]).split("\n")) {
-    const nul = line.indexOf("\0");
-    if (nul === -1) continue;
-    const path = line.slice(0, nul);
-    const number = /^(\d+):/.exec(line.slice(nul + 1))?.[1];
-    if (number === undefined || blocklist.isBlocked(path)) continue;
-    found.push(`${path}:${number}`);
-  }
-  return found.sort();
-}
-
-async function search(root: string, query: Query, maxResults: number): Promise<SearchOutcome> {
-  const compiled = compileOverrides(query.globs ?? []);
-  if (!compiled.ok) throw new Error(`bad glob ${compiled.bad}`);
-  const overrides = query.types
-    ? withFileTypes(compiled.overrides, fileTypeTest(query.types))
-    : compiled.overrides;
-  const start = query.path ? resolve(root, query.path) : root;
-  return runSearch({
-    root,
-    start,
-    startIsFile: statSync(start).isFile(),
-    spec: {
-      matcher: {
-        pattern: query.pattern,
-        literal: query.literal ?? false,
-        ignoreCase: query.ignoreCase ?? false,
-        ...(query.multiline && { multiline: true }),
-      },
-      context: 0,
-      maxFileBytes: 1 << 30,
-    },
-    maxResults,
-    overrides,
-    isBlocked: (relative) => blocklist.isBlocked(relative),
-    lanes: pool,
-    signal: new AbortController().signal,
-    budgetMs: 60_000,
-    progressIntervalMs: 1_000_000,
-    progress: () => {},
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, ".config") },
-  });
-}
+const rgMatchLines = (root: string, query: Query) => ripgrepMatchLines(root, home, query);
+const search = (root: string, query: Query, maxResults: number) =>
+  searchLikeLapp(root, home, query, maxResults, pool);
 
 const EVERYTHING = 1_000_000;
 
@@ -306,10 +239,7 @@ describe.skipIf(!RG)("lapp_grep's files, count, type and multiline answers equal
     expect(listLines(await search(cornersRoot, query, 0), "count").join("\n")).not.toContain("late-nul.txt");
   });
 
-  // Real package trees from node_modules: minified bundles, CRLF files, .d.ts/.d.cts, source maps, JSON, licenses.
-  const packages = ["zod", "valibot", "@modelcontextprotocol/sdk", "ajv"]
-    .map((name) => resolve(import.meta.dir, "../../node_modules", name))
-    .filter((path) => existsSync(path));
+  const packages = PACKAGE_TREES;
   const realQueries: Query[] = [
     { pattern: "function", literal: true },
     { pattern: "import\\s+\\{[^}]*\\}\\s+from" },
