@@ -45,17 +45,30 @@ export interface FileMatches {
   matches: number[];
   /** Rows of the matches and their context. */
   rows: Row[];
+  /** A multiline search's blocks: the last line of each (`matches` holds each block's first line). */
+  ends?: number[];
   /** Digest (hex) of the bytes the rows were taken from: the session records them only while the file holds them. */
   digest?: string;
 }
 
 export type StopReason = "time" | "cancelled";
 
+/** A file with matches, however many of them the answer shows. */
+export interface FileCount {
+  relative: string;
+  /** Its matching lines (blocks in a multiline search). */
+  count: number;
+  /** A NUL byte stopped its reading after its matches (FileResult.binaryAfter). */
+  binaryAfter?: true;
+}
+
 export interface SearchOutcome {
   files: FileMatches[];
   totalMatches: number;
   filesWithMatches: number;
   filesSearched: number;
+  /** Every file with matches, in path order (the files and count outputs). */
+  counted: FileCount[];
   /** More matching lines exist than `files` shows (max_results reached). */
   truncated: boolean;
   stopped: StopReason | undefined;
@@ -94,6 +107,7 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
     totalMatches: 0,
     filesWithMatches: 0,
     filesSearched: 0,
+    counted: [],
     truncated: false,
     stopped: undefined,
     tooLarge: [],
@@ -143,6 +157,11 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
       if (result.count === 0) continue;
       outcome.filesWithMatches++;
       outcome.totalMatches += result.count;
+      outcome.counted.push({
+        relative: file.relative,
+        count: result.count,
+        ...(result.binaryAfter && { binaryAfter: result.binaryAfter }),
+      });
       const room = request.maxResults - kept;
       if (room <= 0 || result.matches.length === 0) continue;
       const matches = result.matches.slice(0, room);
@@ -153,6 +172,7 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
         absolute: nativeSpelling(file.absolute),
         matches,
         rows: result.rows,
+        ...(result.ends !== undefined && { ends: result.ends.slice(0, room) }),
         ...(result.digest !== undefined && { digest: result.digest }),
       };
       outcome.files.push(found);
@@ -282,6 +302,7 @@ function dropBlockedLinks(
   if (refused.length === 0) return 0;
   const names = new Set(refused.map((file) => file.relative));
   outcome.files = outcome.files.filter((file) => !names.has(file.relative));
+  outcome.counted = outcome.counted.filter((file) => !names.has(file.relative));
   let dropped = 0;
   for (const file of refused) {
     outcome.filesSearched--;
