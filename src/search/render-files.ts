@@ -4,6 +4,7 @@
 
 import type { Answer, AnswerItem } from "../hashline/answer.ts";
 import type { FileCount, SearchOutcome } from "./engine.ts";
+import { encodeName } from "../text/byte-names.ts";
 import { MAX_OUTPUT_BYTES } from "./limits.ts";
 import { binaryAfterNote, fileMatchCount, fileTotalsLine, fileWithMatches } from "./messages.ts";
 import { documentAnswer, searchNotes, structuredNotes } from "./render.ts";
@@ -19,10 +20,11 @@ export interface ListOptions {
 
 /**
  * ripgrep's `--sort path` order: each directory's entries by their names' bytes, a directory's files where its name
- * sorts. That is byte order once `/` sorts before every byte a name can hold (a name never holds `/` or NUL).
+ * sorts. That is byte order once `/` sorts before every byte a name can hold (a name never holds `/` or NUL). The
+ * bytes are a name's exact ones (src/text/byte-names.ts), escaped bytes included.
  */
 function ripgrepPathOrder(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a.replaceAll("/", "\0")), Buffer.from(b.replaceAll("/", "\0")));
+  return Buffer.compare(encodeName(a.replaceAll("/", "\0")), encodeName(b.replaceAll("/", "\0")));
 }
 
 /**

@@ -63,6 +63,26 @@ describe("files and count", () => {
     expect(recorded).toEqual([]);
   });
 
+  test.if(process.platform !== "win32")(
+    "names that are not UTF-8 sort by their bytes, as ripgrep sorts them (issue 26: src/text/byte-names.ts)",
+    () => {
+      // Bytes: x 61 < x EF BF BD (U+FFFD) < x FE < x FF. Encoded lossily, the last three would be one name and tie.
+      const counted: FileCount[] = ["x\udcff.txt", "x\udcfe.txt", "x\uFFFD.txt", "xa.txt"].map(
+        (relative) => ({
+          relative,
+          count: 1,
+        }),
+      );
+      const lines = list(outcome(counted), { output: "count" }).text.split("\n");
+      expect(lines.slice(0, 4)).toEqual([
+        "xa.txt:1",
+        "x\uFFFD.txt:1",
+        '"x\\udcfe.txt":1',
+        '"x\\udcff.txt":1',
+      ]);
+    },
+  );
+
   test("count: path:N as rg --count prints it, leaving out (and naming) a file a NUL stopped after matches", () => {
     const { text, recorded } = list(outcome(COUNTED), { output: "count" });
     const lines = text.split("\n");
