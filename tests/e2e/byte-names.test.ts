@@ -14,6 +14,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { encodeName } from "../../src/text/byte-names.ts";
 import { errorCode, makeTempRoot, refsByLine, startLapp, type LappSession } from "../support/lapp-session.ts";
 
 let root: string;
@@ -104,6 +105,48 @@ describe.if(keepsByteNames())("names that are not UTF-8, where the file system k
     expect(found.get(LOOKALIKE)).toEqual(["// needle fd"]);
     expect(found.size).toBe(7);
   });
+
+  test.if(Bun.which("rg") !== null)(
+    "grep's files and count outputs list each file once, in ripgrep's order of the names' bytes, as rg --count",
+    async () => {
+      // Each line as `name bytes (hex):count`; lapp's name is its shown form (quoted when it holds escapes).
+      const rg = Bun.spawnSync(
+        ["rg", "--no-config", "--hidden", "--count", "--sort", "path", "-e", "needle"],
+        {
+          cwd: root,
+        },
+      );
+      const expected: string[] = [];
+      for (let at = 0; at < rg.stdout.length;) {
+        const end = rg.stdout.indexOf(0x0a, at);
+        const colon = rg.stdout.lastIndexOf(0x3a, end);
+        expected.push(
+          `${rg.stdout.subarray(at, colon).toString("hex")}:${rg.stdout.subarray(colon + 1, end)}`,
+        );
+        at = end + 1;
+      }
+      const lappLines = async (output: string) => {
+        const { text, isError } = await lapp.call("lapp_grep", { pattern: "needle", output });
+        expect(isError).toBe(false);
+        return text.split("\n\n")[0]!.split("\n");
+      };
+      const asBytes = (shown: string, count: string) => {
+        const name = shown.startsWith('"') ? (JSON.parse(shown) as string) : shown;
+        return `${encodeName(name).toString("hex")}:${count}`;
+      };
+      const counts = (await lappLines("count")).map((line) => {
+        const colon = line.lastIndexOf(":");
+        return asBytes(line.slice(0, colon), line.slice(colon + 1));
+      });
+      expect(counts).toEqual(expected);
+      expect(expected.length).toBe(7);
+      const files = (await lappLines("files")).map((line) => {
+        const [, shown, count] = /^(.*) \((\d+) match(?:es)?\)$/.exec(line)!;
+        return asBytes(shown!, count!);
+      });
+      expect(files).toEqual(expected);
+    },
+  );
 
   test("a directory listing shows the names escaped, and the shown directory can be read and searched", async () => {
     const { text } = await lapp.call("lapp_read", { path: "." });
