@@ -396,9 +396,10 @@ export class ShownRecord {
           current.add(at);
           break;
         case State.Uncertain: {
-          const copies = this.copiesOf(index, lines);
-          for (const copy of copies) current.add(copy);
-          if (copies.length === 0) tombstones++;
+          // Any copy of its text, or none: where a change outside lapp left fewer copies than there were, which
+          // one it removed cannot be told from the bytes, so the line may be gone even beside a live showing.
+          for (const copy of this.copiesOf(index, lines)) current.add(copy);
+          tombstones++;
           break;
         }
         default:

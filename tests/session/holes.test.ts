@@ -80,6 +80,24 @@ describe("1: a re-read does not rebind older refs", () => {
     expect(again.isError).toBe(false);
     expect(body(lapp, "reread.js").split("\n")[8]).toBe("// after a");
   });
+
+  test("after lines went outside lapp, a re-read row whose text a removed copy shared is not the old ref's line", async () => {
+    // Found by the agent model (seed 395708582): rows 1-3 removed outside lapp; the blank row 1 is now the blank
+    // that was row 4. From the bytes lapp cannot tell which blank went, so the first read's 1#.. may be gone.
+    put(lapp, "slide.js", ["", "one();", "x++;", "", "four();", "five();"]);
+    const first = await read(lapp, "slide.js");
+    put(lapp, "slide.js", ["", "four();", "five();"]);
+    const second = await read(lapp, "slide.js");
+    expect(second.get(1)).toBe(first.get(1));
+    const before = body(lapp, "slide.js");
+    const refused = await edit(lapp, "slide.js", { type: "delete", anchor: first.get(1) });
+    expect(errorCode(refused.text)).toBe("AMBIGUOUS_REF");
+    expect(body(lapp, "slide.js")).toBe(before);
+    // The refusal showed the line the ref names now: sent again, it means the re-read's blank row.
+    const again = await edit(lapp, "slide.js", { type: "delete", anchor: second.get(1) });
+    expect(again.isError).toBe(false);
+    expect(body(lapp, "slide.js")).toBe("four();\nfive();\n");
+  });
 });
 
 describe("2: every line a range removes is one the model saw", () => {
