@@ -142,8 +142,19 @@ export class EditSession {
    * (ShownRecord.expect), so a search over big files costs the main thread little more than reading them again.
    */
   private recordFound(path: GuardedPath, found: FoundRows): void {
-    const raw = readWholeFile(path, (relative) => this.guard.isBlocked(relative), MAX_EDIT_BYTES);
-    if (!raw.ok || isBinary(raw.value.bytes)) return;
+    const read = () => readWholeFile(path, (relative) => this.guard.isBlocked(relative), MAX_EDIT_BYTES);
+    let raw = read();
+    // Replaced while being opened (a rename over it): read again, the file settles.
+    for (let again = 0; again < RECORD_READ_RETRIES && !raw.ok && raw.error.code === "FILE_CHANGED"; again++)
+      raw = read();
+    if (!raw.ok) {
+      // The model has these refs now, and lapp cannot tell what their lines hold: refused, never a guess by number.
+      const record = this.records.obtain(path.real);
+      record.showStale(found.rows, Math.max(record.lineCount, ...found.rows.map((row) => row.line)));
+      this.records.settle();
+      return;
+    }
+    if (isBinary(raw.value.bytes)) return;
     const { bytes, identity, links } = raw.value;
     const record: ShownRecord = this.records.obtain(path.real, { ...identity, links });
     const rows = found.rows.map((row) => row.line);
@@ -162,6 +173,9 @@ export class EditSession {
     this.records.settle();
   }
 }
+
+/** Reads again of a file replaced while its search rows were being recorded, before they are recorded as stale. */
+const RECORD_READ_RETRIES = 3;
 
 /** A macrotask later: after the answer being built has been handed to the transport. */
 function afterAnswer(): Promise<void> {

@@ -3,7 +3,15 @@
 // file, an alias with a record of its own, and a search recording an older version. Each must be refused or land
 // right — never on another line — and a refused call writes nothing.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { linkSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { refOf } from "../../src/hashline/hash.ts";
 import { startInProcess } from "../support/in-process.ts";
@@ -323,5 +331,36 @@ describe("6: a record never goes back in time", () => {
     if (result.isError) expect(errorCode(result.text)).toBe("AMBIGUOUS_REF");
     else expect(body(lapp, "carried.js").split("\n")[36]).toBe("row_35(0);");
     expect(body(lapp, "carried.js")).not.toContain("row_34(0);");
+  });
+});
+
+describe("a search's rows lapp could not read again are recorded as refused", () => {
+  test("a file that was no file when its search rows were recorded: a ref of them is refused, never checked by number", async () => {
+    // Found by the agent model (seed 71036706): the file was renamed over while a search's rows were being
+    // recorded, the record of them was dropped, and the ref later passed as 'row 1 still has this ID' after a
+    // rewrite outside lapp that kept the ID. Here the rows are recorded (after the answer has left) while the name
+    // is a directory, then the file comes back with row 1 rewritten under the same ID.
+    const blank = refOf(1, "");
+    let same = "";
+    for (let attempt = 0; refOf(1, same) !== blank || same === ""; attempt++) same = `swapped(${attempt});`;
+    const rest = Array.from({ length: 10 }, (_, index) => `call_${index}();`);
+    put(lapp, "unreadable.js", ["", ...rest]);
+    const found = await lapp.call("lapp_grep", { pattern: "call_0\\(", path: "unreadable.js", context: 1 });
+    expect(found.text).toContain(`${blank}-`);
+    const path = join(lapp.root, "unreadable.js");
+    renameSync(path, `${path}.away`);
+    mkdirSync(path);
+    await Bun.sleep(50);
+    rmdirSync(path);
+    renameSync(`${path}.away`, path);
+    put(lapp, "unreadable.js", [same, ...rest]);
+    const before = body(lapp, "unreadable.js");
+    const result = await edit(lapp, "unreadable.js", {
+      type: "replace",
+      anchor: blank,
+      content: "edited();",
+    });
+    expect(result.isError).toBe(true);
+    expect(body(lapp, "unreadable.js")).toBe(before);
   });
 });
