@@ -17,3 +17,7 @@ export const outlineContinuation = (nextOffset: number): string =>
 /** An outline read of a file in which no block was found: the first page of rows follows. */
 export const noStructure = (display: string): string =>
   `${display} has no blocks to outline; its rows follow.`;
+
+/** An outline read of a file too large to load whole: the first page of rows follows. */
+export const tooLargeToOutline = (display: string, maxBytes: number): string =>
+  `${display} is larger than ${count(maxBytes / (1024 * 1024))} MiB, too large to outline; its rows follow.`;

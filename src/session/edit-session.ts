@@ -10,6 +10,7 @@ import type { Answer, AnswerItem, ShownLine } from "../hashline/answer.ts";
 import { lineId } from "../hashline/hash.ts";
 import { MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath, PathGuard } from "../security/guard.ts";
+import { BlockAnalyses } from "./block-analyses.ts";
 import { KnownDocuments } from "./known-documents.ts";
 import { presentAnswer, recordShown } from "./present.ts";
 import { SessionFile } from "./session-file.ts";
@@ -34,6 +35,8 @@ export class EditSession {
   private readonly queue = new FileQueue();
   /** Documents decoded or written last: a load of the same bytes reuses them (known-documents.ts). */
   readonly documents = new KnownDocuments();
+  /** Block rules and outlines of recent versions, by digest: a big file is lexed once per version. */
+  readonly analyses = new BlockAnalyses();
 
   constructor(
     private readonly guard: PathGuard,
@@ -73,6 +76,7 @@ export class EditSession {
       record,
       () => this.records.settle(),
       (doc, digest, bytes) => this.documents.remember(path.real, digest, doc, bytes),
+      this.analyses,
     );
   }
 
