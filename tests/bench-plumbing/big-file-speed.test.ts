@@ -9,6 +9,7 @@ import { renderBigFileSpeedMarkdown, type BigFileSpeedResults } from "../../benc
 import { LAPP_BINARY } from "../../bench/support/lapp-client.ts";
 import { refOf } from "../../src/hashline/hash.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
+import { TEST_MACHINE, TEST_VERSIONS } from "./run-header.ts";
 
 const temp = makeTempRoot("lapp-big-file-speed-");
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -44,15 +45,8 @@ test("a run on a generated file measures every figure through dist/lapp and rend
   const results: BigFileSpeedResults = {
     kind: "lapp-bench-big-file-speed",
     date: "2026-12-04",
-    machine: { label: "box", cpu: "cpu", cores: 2, memoryGiB: 8, os: "linux", loadAverage: 0.5 },
-    versions: {
-      lapp: "lapp",
-      bun: "1.4.5",
-      node: undefined,
-      commit: undefined,
-      dirty: false,
-      ripgrep: undefined,
-    },
+    machine: TEST_MACHINE,
+    versions: TEST_VERSIONS,
     builds: [{ label: "lapp", version: "lapp 0.1.0" }],
     rounds: 2,
     files: [result],

@@ -17,6 +17,7 @@ import { HOW_TO_GET_A_TREE, kernelTreeFrom, kernelVersion, treeProblem } from ".
 import { findRipgrep } from "../../bench/support/machine.ts";
 import { textTotals } from "../../bench/support/match-counts.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
+import { TEST_MACHINE, TEST_VERSIONS } from "./run-header.ts";
 
 const temp = makeTempRoot("lapp-kernel-bench-");
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -131,15 +132,8 @@ test.if(rg !== undefined)(
     const results: KernelResults = {
       kind: "lapp-bench-kernel",
       date: "2026-12-04",
-      machine: { label: "box", cpu: "cpu", cores: 2, memoryGiB: 8, os: "linux", loadAverage: 0.5 },
-      versions: {
-        lapp: "lapp 0.1.0",
-        bun: "1.4.5",
-        node: undefined,
-        commit: undefined,
-        dirty: false,
-        ripgrep: "ripgrep 13.0.0",
-      },
+      machine: TEST_MACHINE,
+      versions: TEST_VERSIONS,
       tree: { kernel: "Linux 6.1", files: 4, megabytes: 0, git: true },
       rounds: 1,
       suite,
