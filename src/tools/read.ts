@@ -204,7 +204,9 @@ function outlineFirst(
   try {
     file = context.session.open(path);
   } catch (error) {
-    if (error instanceof LappError && error.code === "BINARY_FILE") return null;
+    // The rows path answers these its own way: an image, a binary file, a file grown past the edit limit.
+    if (error instanceof LappError && (error.code === "BINARY_FILE" || error.code === "FILE_TOO_LARGE"))
+      return null;
     throw error;
   }
   const { lines, loaded } = file;
