@@ -166,7 +166,8 @@ async function sameMatches(rg: string, lapp: LappClient, root: string, query: Qu
 async function timeEngine(root: string, query: Query, workers: number): Promise<Timing> {
   const pool = new LanePool(workers);
   const started = Date.now();
-  while (pool.workers.some((worker) => !worker.canTake()) && Date.now() - started < 5000) await Bun.sleep(5);
+  while (pool.workers.some((worker) => worker.queued === undefined) && Date.now() - started < 5000)
+    await Bun.sleep(5);
   const samples: number[] = [];
   for (let run = 0; run < WARMUP + RUNS; run++) {
     const t0 = performance.now();

@@ -2,6 +2,11 @@
 // carry the record through a 100-edit call, and follow an outside change by diffing, on a 17,209-line file.
 // Run: bun bench/record-cost.ts. Prints a markdown table (commit it under bench/results/ with date and machine).
 import { hostname } from "node:os";
+import { join } from "node:path";
+import { loadTextFile } from "../src/files/load.ts";
+import { MAX_EDIT_BYTES } from "../src/limits.ts";
+import { compileBlocklist } from "../src/security/blocklist.ts";
+import { PathGuard } from "../src/security/guard.ts";
 import { applyEdits, type EditInput } from "../src/hashline/edit.ts";
 import { refOf } from "../src/hashline/hash.ts";
 import { ShownRecord } from "../src/session/shown-record.ts";
@@ -100,6 +105,41 @@ rows.push([
     for (let k = 0; k < 100; k++) record.lookup(50 + k * 170, "ZZ", next);
   }).toFixed(2),
 ]);
+
+// Recording a search's rows reads the file again inside its queue (edit-session.ts, recordFound): what that costs
+// for the real files of a package tree (the MCP SDK's JavaScript), each with five shown rows.
+{
+  const sdk = join(import.meta.dir, "..", "node_modules", "@modelcontextprotocol", "sdk", "dist", "esm");
+  const files = [...new Bun.Glob("**/*.js").scanSync({ cwd: sdk, absolute: true })].slice(0, 300);
+  const guard = new PathGuard(sdk, compileBlocklist([], []));
+  const samples: number[] = [];
+  for (const file of files) {
+    const path = guard.resolve(file);
+    if (!path.ok) continue;
+    const per: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const started = performance.now();
+      const loaded = loadTextFile(path.value, () => false, MAX_EDIT_BYTES);
+      if (!loaded.ok) break;
+      const record = new ShownRecord();
+      record.syncTo(loaded.value.doc.lines, loaded.value.identity.digest);
+      const count = loaded.value.doc.lines.length;
+      record.show(
+        loaded.value.doc.lines,
+        [1, 2, 3, 4, 5].map((k) => Math.ceil((k * count) / 6)),
+      );
+      per.push(performance.now() - started);
+    }
+    if (per.length > 0) samples.push(median(per));
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!.toFixed(3);
+  rows.push([
+    `record a search's rows by reading the file again in its queue (${samples.length} SDK files, 5 rows each), ms`,
+    `median ${at(0.5)}, 90th percentile ${at(0.9)}, largest ${at(1)}`,
+  ]);
+}
 
 const machine = process.env.LAPP_BENCH_MACHINE ?? hostname();
 console.log(

@@ -1,9 +1,10 @@
 // `npm run dist`: cross-compiles lapp for every release target from one Linux machine into dist/release/,
-// one archive per target plus SHA256SUMS. Needs nothing from the network but the npm registry.
+// one archive per target plus SHA256SUMS, and the npm packages (dist/release/npm/: the @lapp-dev/lapp launcher
+// and one package per target, scripts/npm-packages.ts). Needs nothing from the network but the npm registry.
 //
 // usage: bun scripts/dist.ts [--only linux-x64,darwin-arm64] [--out dist/release]
 
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import pkg from "../package.json";
 import { tarGz, zip } from "./archive.ts";
@@ -11,6 +12,7 @@ import { compileCommand, currentCommit } from "./build-options.ts";
 import { ensureRuntimes, extractRuntime } from "./bun-runtime.ts";
 import { renderChecksums, sha256Hex } from "./checksums.ts";
 import { executableFormatOf } from "./executable-format.ts";
+import { npmPack, platformPackageName, writeLauncherPackage, writePlatformPackage } from "./npm-packages.ts";
 import {
   RELEASE_TARGETS,
   archiveName,
@@ -102,7 +104,7 @@ function main(): void {
   // Only what dist itself writes is cleared (a stale archive must not outlive a target), never a whole folder
   // that --out may have pointed somewhere precious.
   for (const name of readdirSync(out)) {
-    if (/^lapp-.*\.(tar\.gz|zip)$|^SHA256SUMS$|^lapp\.rb$|^\.work$/.test(name)) {
+    if (/^lapp-.*\.(tar\.gz|zip)$|^SHA256SUMS$|^lapp\.rb$|^\.work$|^npm$/.test(name)) {
       rmSync(join(out, name), { recursive: true, force: true });
     }
   }
@@ -126,10 +128,19 @@ function main(): void {
     const name = archiveName(target);
     writeFileSync(join(out, name), archive);
     sums.set(name, sha256Hex(archive));
+    const packageDir = join(work, "npm", target.asset);
+    writePlatformPackage(packageDir, target, binary, pkg.version);
+    const packed = npmPack(packageDir, join(out, "npm"));
+    rmSync(packageDir, { recursive: true, force: true });
     const seconds = ((performance.now() - targetStarted) / 1000).toFixed(1);
-    log(`${name}: ${mb(archive.length)} (binary ${mb(entry.bytes.length)}) in ${seconds} s${ran}`);
+    log(
+      `${name}: ${mb(archive.length)} (binary ${mb(entry.bytes.length)}), npm ${platformPackageName(target)}: ${mb(statSync(packed).size)}, in ${seconds} s${ran}`,
+    );
     rmSync(dirname(binary), { recursive: true, force: true });
   }
+  writeLauncherPackage(join(work, "npm", "launcher"), pkg.version);
+  const launcher = npmPack(join(work, "npm", "launcher"), join(out, "npm"));
+  log(`npm launcher: ${launcher}`);
   rmSync(work, { recursive: true, force: true });
   writeFileSync(join(out, "SHA256SUMS"), renderChecksums(sums));
   log(

@@ -43,6 +43,13 @@ export interface Config {
   limit: number;
   /** Estimated tokens any one answer may take (src/budget/). */
   maxOutputTokens: number;
+  /**
+   * Whether --max-output-tokens or its variable set the budget. When not, the server replaces the default with the
+   * budget of the client that connects (src/server/client-budget.ts).
+   */
+  maxOutputTokensGiven?: boolean;
+  /** --verbose: the startup hint and the log on stderr even when stderr is not a terminal. */
+  verbose?: boolean;
   block: string[];
   allow: string[];
   onlyTools: ToolName[];
@@ -57,6 +64,8 @@ export interface Internals {
   recordBytes?: number;
   /** Files above this size are paged by streaming (limits.ts STREAM_READ_MIN_BYTES). */
   streamFromBytes?: number;
+  /** How long a search may run (search/limits.ts SEARCH_TIME_BUDGET_MS). */
+  searchBudgetMs?: number;
 }
 
 export type ParsedArgs =
@@ -88,10 +97,15 @@ export function parseArgs(argv: readonly string[], env: Env, cwd: string): Parse
     "--only-tools": [],
     "--log-file": [],
   };
+  let verbose = nonEmpty(env.LAPP_VERBOSE) !== undefined && env.LAPP_VERBOSE !== "0";
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === "--version" || arg === "-v") return { kind: "version" };
     if (arg === "--help" || arg === "-h") return { kind: "help" };
+    if (arg === "--verbose") {
+      verbose = true;
+      continue;
+    }
     const [name, inline] = splitInline(arg);
     if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
       return { kind: "error", message: `unknown argument ${JSON.stringify(arg)} (see lapp --help)` };
@@ -155,7 +169,11 @@ export function parseArgs(argv: readonly string[], env: Env, cwd: string): Parse
   const logInput = values["--log-file"].at(-1) ?? nonEmpty(env.LAPP_LOG_FILE);
   const logFile = logInput === undefined ? undefined : absolute(logInput, cwd);
 
-  return { kind: "serve", config: { root, limit, maxOutputTokens, block, allow, onlyTools, logFile } };
+  const maxOutputTokensGiven = budgetInput !== undefined;
+  return {
+    kind: "serve",
+    config: { root, limit, maxOutputTokens, maxOutputTokensGiven, verbose, block, allow, onlyTools, logFile },
+  };
 }
 
 function splitInline(arg: string): [string, string | undefined] {

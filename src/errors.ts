@@ -30,6 +30,8 @@ const ERROR_CODES = [
   "PERMISSION_DENIED",
   "PATH_TOO_LONG",
   "NOT_A_FILE",
+  /** The root itself was deleted or moved away while lapp runs: nothing can be read or written until it is back. */
+  "ROOT_GONE",
   /** lapp_apply_patch: the patch cannot be read (neither format, or a line out of place); names the patch line. */
   "INVALID_PATCH",
 ] as const;

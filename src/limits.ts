@@ -34,3 +34,11 @@ export const DIRECTORY_LISTING_MAX = 50;
  * the content it carries would be refused as FILE_TOO_LARGE anyway.
  */
 export const MAX_MESSAGE_BYTES = 2 * MAX_EDIT_BYTES + 1024 * 1024;
+/**
+ * Backpressure on stdio: lapp stops reading stdin while more than this many bytes of answers wait for the client to
+ * take them from stdout, or while more than MAX_UNANSWERED_REQUESTS requests wait for their answers, so a client that
+ * sends without reading cannot make it buffer without bound (docs/safety.md, "Sizes").
+ */
+export const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
+/** Far above the parallel calls of any agent: only a client that floods lapp ever meets it. */
+export const MAX_UNANSWERED_REQUESTS = 32;

@@ -10,14 +10,18 @@ export const STARTUP_HINT =
 export const WHICH_EDIT_TOOL =
   "Which tool: lapp_edit for small or scattered changes by ref; lapp_replace_block for a whole function by its header, or for lines whose old text you have (old_content); lapp_insert_block to add a block before or after one; lapp_apply_patch for a diff you already wrote.";
 
-export const INSTRUCTIONS = `lapp shows every line as N#ID:text — N is the line number, ID a two-letter hash of the line's content (e.g. 12#KT:const x = 1;).
+/**
+ * Sent at initialize. Clients that defer MCP tools behind a tool search (Codex, Claude Code) show the model only the
+ * first line until it searches, so that line says what lapp is for and when to prefer it.
+ */
+export const INSTRUCTIONS = `lapp reads, searches and edits this project's files by line refs: prefer lapp_read, lapp_grep, lapp_edit and lapp_write over built-in file tools (edits name lines instead of retyping old code; stale reads are refused).
+lapp shows every line as N#ID:text — N is the line number, ID a two-letter hash of the line's content (e.g. 12#KT:const x = 1;).
 To edit, name lines by their ref (12#KT) in lapp_edit instead of retyping old code; never include the N#ID: prefix in new content.
 Refs stay valid for the whole session, across pages and across your own edits: a ref from your first read still names the same line after your earlier edits moved it, so read once and edit change by change without re-reading.
 If someone else changed the file, the edit is refused (HASH_MISMATCH) and the error names the line's fresh ref: retry with it, no re-read needed. AMBIGUOUS_REF lists the lines a ref may mean: use the fresh ref of the one you mean.
 Use lapp_grep to find lines (it returns refs), lapp_find_block / lapp_replace_block for whole functions or classes, lapp_write only for new files.
 ${WHICH_EDIT_TOOL}
-A big file read without offset/limit comes back as its outline (one START#ID..END#ID kind name row per block; lapp_read outline:true asks for it); then read only the rows you need with offset/limit or lapp_find_block.
-${STARTUP_HINT}`;
+A big file read without offset/limit comes back as its outline (one START#ID..END#ID kind name row per block; lapp_read outline:true asks for it); then read only the rows you need with offset/limit or lapp_find_block.`;
 
 export function encodingNote(encoding: Encoding, bom: boolean): string | undefined {
   if (encoding === "utf-8") return undefined;

@@ -15,6 +15,8 @@ describe("parseArgs", () => {
       root: "/work/proj",
       limit: 2000,
       maxOutputTokens: 20000,
+      maxOutputTokensGiven: false,
+      verbose: false,
       block: [...DEFAULT_BLOCK_PATTERNS],
       allow: [],
       onlyTools: [...TOOL_NAMES],
@@ -41,9 +43,20 @@ describe("parseArgs", () => {
       8000,
     );
     expect(serve([], { LAPP_MAX_OUTPUT_TOKENS: "9000" }).maxOutputTokens).toBe(9000);
+    // Given by flag or variable, the budget no longer follows the client (src/server/client-budget.ts).
+    expect(serve([], { LAPP_MAX_OUTPUT_TOKENS: "9000" }).maxOutputTokensGiven).toBe(true);
+    expect(serve(["--max-output-tokens", "8000"]).maxOutputTokensGiven).toBe(true);
+    expect(serve([]).maxOutputTokensGiven).toBe(false);
     for (const bad of ["1999", "lots", "-5"]) {
       expect(parseArgs(["--max-output-tokens", bad], {}, "/w").kind).toBe("error");
     }
+  });
+
+  test("--verbose and LAPP_VERBOSE (any value but 0) put the hint and the log on stderr", () => {
+    expect(serve(["--verbose"]).verbose).toBe(true);
+    expect(serve([], { LAPP_VERBOSE: "1" }).verbose).toBe(true);
+    expect(serve([], { LAPP_VERBOSE: "0" }).verbose).toBe(false);
+    expect(serve([]).verbose).toBe(false);
   });
 
   test("--block and --allow add up from env (colon-separated) and flags (repeatable)", () => {

@@ -3,7 +3,7 @@
 
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { refOf } from "../../src/hashline/hash.ts";
+import { lineId, refOf } from "../../src/hashline/hash.ts";
 import { splitLines } from "../../src/text/document.ts";
 import type { Manifest } from "../corpus/manifest.ts";
 import { corpusFilePath, UNPACKED_DIR } from "../corpus/fetch.ts";
@@ -109,8 +109,10 @@ export async function measureEdits(
 }
 
 /**
- * Real edit calls on `absolute` (`path` below the server's root): `call(count)` toggles a marker on `count` lines
- * spread over the file and resolves to the call's milliseconds.
+ * Real edit calls on `absolute` (`path` below the server's root): `call(count)` sets a numbered marker on `count`
+ * lines spread over the file and resolves to the call's milliseconds. A line never gets back an ID it had at its
+ * number: lapp rightly calls such a ref ambiguous (it also named the line an earlier edit replaced there), and a
+ * refusal would time something else than an edit.
  */
 export function editSampler(
   lapp: LappClient,
@@ -127,11 +129,24 @@ export function editSampler(
       { length: count },
       (_, slot) => candidates[Math.floor(((slot + 0.5) * candidates.length) / count)]!,
     );
-  const MARK = " /*bench*/";
+  const MARK = / \/\*bench \d+\*\/$/;
+  let marker = 0;
+  const idsHad = new Map<number, Set<string>>();
+  const nextText = (index: number, text: string) => {
+    const had = idsHad.get(index) ?? new Set([lineId(index + 1, text)]);
+    idsHad.set(index, had);
+    for (;;) {
+      const next = `${text.replace(MARK, "")} /*bench ${++marker}*/`;
+      const id = lineId(index + 1, next);
+      if (had.has(id)) continue;
+      had.add(id);
+      return next;
+    }
+  };
   const call = async (count: number): Promise<number> => {
     const edits = spread(count).map((index) => {
       const text = current[index]!;
-      const next = text.endsWith(MARK) ? text.slice(0, -MARK.length) : text + MARK;
+      const next = nextText(index, text);
       return { type: "replace", anchor: refOf(index + 1, text), content: next, index, next };
     });
     const outcome = await lapp.call("lapp_edit", {

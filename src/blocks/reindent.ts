@@ -1,3 +1,4 @@
+import { leadingWhitespace } from "../text/indentation.ts";
 // Re-indentation of a replacement block: content indented consistently but starting at another
 // indentation than the block's header is shifted as a whole to the header's (the caller warns).
 
@@ -7,7 +8,6 @@ export interface Reindented {
   readonly shift: { readonly from: string; readonly to: string } | null;
 }
 
-const leadingWhitespace = (text: string): string => /^[ \t]*/.exec(text)![0];
 const isBlank = (text: string): boolean => text.trim() === "";
 
 /**

@@ -4,7 +4,6 @@
 // Removing a file (a patch's Delete File) goes through the same directory descriptor, lock and check.
 
 import {
-  close,
   closeSync,
   constants,
   fchmodSync,
@@ -15,7 +14,7 @@ import {
   writeSync,
 } from "node:fs";
 import type { BigIntStats } from "node:fs";
-import { basename, dirname } from "node:path";
+import { lastName, parentPath } from "../text/path-strings.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { fileExists } from "../messages.ts";
 import { tempName } from "./artifacts.ts";
@@ -28,12 +27,14 @@ import {
   directoryMoved,
   disappearedAfterWrite,
   fileChanged,
+  fileInUse,
   inPlaceNoSpace,
   inPlaceWriteFailed,
   otherWriter,
   permissionDenied,
   writeFailed,
 } from "./messages.ts";
+import { isRootGone, rootGoneFailure } from "./root-gone.ts";
 import { sweepIn } from "./sweep.ts";
 import { lockVersion, unlinkQuietly } from "./version-lock.ts";
 
@@ -58,15 +59,18 @@ const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NONBL
  * WRITE_FAILED for other IO errors. Nothing is written in any failure case (except an interrupted in-place
  * overwrite past its reservation, which says so and keeps a recovery copy).
  */
-export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
+export function writeFileAtomic(
+  request: WriteRequest,
+  /** Opens the target's directory (a test may watch what is done through it). */
+  openDirectory: (request: WriteRequest) => DirectoryHandle = openParent,
+): Result<FileIdentity> {
   const { display } = request;
-  const name = basename(request.real);
-  const opened = openParentChecked(request);
+  const name = lastName(request.real);
+  const opened = openParentChecked(request, openDirectory);
   if (!opened.ok) return opened;
   const directory = opened.value;
   const temp = tempName(name);
   let committed = false;
-  let replaced = false;
   let writable: number | undefined;
   try {
     const target = statEntry(directory, name);
@@ -86,40 +90,42 @@ export function writeFileAtomic(request: WriteRequest): Result<FileIdentity> {
     }
     const written = writeTemp(directory, temp, request.bytes, target || undefined);
     const inPlace = written.inPlace;
+    // Writable, and not needed for an in-place overwrite: released before the rename, which Windows (and volumes
+    // without POSIX rename semantics) refuse over a file still open. Nothing it proved can change by closing it.
+    if (!inPlace && writable !== undefined) {
+      closeSync(writable);
+      writable = undefined;
+    }
     const done =
       request.expected === undefined
         ? publishNew(directory, temp, name, request)
         : replaceExisting(directory, temp, name, request, request.expected, inPlace ? writable : undefined);
     if (!done.ok) return done;
     committed = true;
-    replaced = !inPlace;
     // What landed is the temp's inode (renamed or linked), or the target's own when overwritten in place.
     const landed = inPlace && target ? target : written.stats;
     return verifyLanded(directory, name, request, landed);
   } catch (error) {
     return failureOf(error, display);
   } finally {
-    // After a rename, `writable` is the last hold on the replaced file: closing it frees that file's blocks
-    // (0.2-0.9 ms for a 0.5 MB file), work the answer need not wait for, so it is done on Bun's thread pool.
-    if (writable !== undefined) (replaced ? closeInBackground : closeSync)(writable);
+    if (writable !== undefined) closeSync(writable);
     unlinkQuietly(directory, temp);
     sweepIn(directory, name, { whole: committed });
     directory.close();
   }
 }
 
-/** Closes a descriptor nothing was written through, off the calling thread; a failure to close changes nothing. */
-function closeInBackground(descriptor: number): void {
-  close(descriptor, () => {});
-}
-
 /** The target's directory, opened beneath the root; PERMISSION_DENIED or FILE_CHANGED (moved) when it cannot be. */
-function openParentChecked(request: WriteRequest | RemoveRequest): Result<DirectoryHandle> {
+function openParentChecked<R extends WriteRequest | RemoveRequest>(
+  request: R,
+  openDirectory: (request: R) => DirectoryHandle,
+): Result<DirectoryHandle> {
   try {
-    return ok(openParent(request));
+    return ok(openDirectory(request));
   } catch (error) {
     if (isPermissionErrno(errnoOf(error)))
       return fail("PERMISSION_DENIED", permissionDenied(request.display));
+    if (isRootGone(request.root)) return rootGoneFailure(request.root!);
     return fail("FILE_CHANGED", directoryMoved(request.display));
   }
 }
@@ -133,13 +139,13 @@ function failureOf(error: unknown, display: string): Result<never> {
   return fail("WRITE_FAILED", writeFailed(display, describe(error)));
 }
 
-function openParent(request: Pick<WriteRequest, "real" | "root" | "realRelative">): DirectoryHandle {
+export function openParent(request: Pick<WriteRequest, "real" | "root" | "realRelative">): DirectoryHandle {
   if (request.root !== undefined && request.realRelative !== undefined) {
     const slash = request.realRelative.lastIndexOf("/");
     return openDirectoryBeneath(request.root, slash === -1 ? "" : request.realRelative.slice(0, slash));
   }
   // No root given (a caller outside the tools): the parent itself is the trusted base.
-  return openDirectoryBeneath(dirname(request.real), "");
+  return openDirectoryBeneath(parentPath(request.real), "");
 }
 
 /** The entry's metadata without following a symlink: undefined when absent, "symlink" for a link. */
@@ -241,16 +247,37 @@ function replaceExisting(
   const lock = lockVersion({ directory, name }, expected);
   if (!lock.held) return fail("FILE_CHANGED", otherWriter(request.display));
   try {
-    if (!unchangedSinceLoad(directory, name, expected))
-      return fail("FILE_CHANGED", fileChanged(request.display));
-    if (inPlaceFd !== undefined) return overwriteInPlace(directory, temp, inPlaceFd, request, expected);
-    directory.rename(temp, name);
-    syncDirectory(directory);
-    return ok(true);
+    for (const wait of [...IN_USE_WAITS_MS, undefined]) {
+      if (!unchangedSinceLoad(directory, name, expected))
+        return fail("FILE_CHANGED", fileChanged(request.display));
+      if (inPlaceFd !== undefined) return overwriteInPlace(directory, temp, inPlaceFd, request, expected);
+      try {
+        directory.rename(temp, name);
+        syncDirectory(directory);
+        return ok(true);
+      } catch (error) {
+        if (!inUse(errnoOf(error))) throw error;
+        if (wait === undefined) return fail("PERMISSION_DENIED", fileInUse(request.display));
+        // Checked again before the next try: whoever held the file open may have changed it.
+        Atomics.wait(PAUSE, 0, 0, wait);
+      }
+    }
+    return fail("PERMISSION_DENIED", fileInUse(request.display));
   } finally {
     lock.release();
   }
 }
+
+/**
+ * Windows refuses to rename over a file another program has open (an editor, a virus scanner, another lapp reading
+ * it) unless the volume gives POSIX semantics; such a hold lasts milliseconds, so the rename is tried again, after
+ * waits of these lengths (255 ms in all). EBUSY (a network share) is the same refusal anywhere.
+ */
+const IN_USE_WAITS_MS = [1, 2, 4, 8, 16, 32, 64, 128];
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+const inUse = (errno: string): boolean =>
+  errno === "EBUSY" || (process.platform === "win32" && (errno === "EPERM" || errno === "EACCES"));
 
 /** Same inode and metadata as at load time, not a symlink now, and (when known) the same bytes. */
 function unchangedSinceLoad(directory: DirectoryHandle, name: string, expected: FileIdentity): boolean {
@@ -390,8 +417,8 @@ export interface RemoveRequest {
  */
 export function removeFileAtomic(request: RemoveRequest): Result<true> {
   const { display } = request;
-  const name = basename(request.real);
-  const opened = openParentChecked(request);
+  const name = lastName(request.real);
+  const opened = openParentChecked(request, openParent);
   if (!opened.ok) return opened;
   const directory = opened.value;
   try {

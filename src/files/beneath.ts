@@ -2,8 +2,25 @@
 // a symlink, then checks what was opened really is where it should be. Creates, renames and links happen relative
 // to that verified directory descriptor, so a directory swapped for a symlink mid-call cannot redirect any of it.
 
-import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, realpathSync, type Dirent } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+} from "node:fs";
+import { decodeName, fsPath } from "../text/byte-names.ts";
+import { hostLocator, locatedAsOpened, locatedAt, locatedIn } from "./descriptor-location.ts";
 import { DIRECTORY, errnoError, nativeFs, NOFOLLOW, NONBLOCK, type NativeFs } from "./fs-native.ts";
+import { listNamed, type NamedEntry } from "./list-names.ts";
+import { joinName, samePath } from "./path-spelling.ts";
 
 /** A directory inside the root, opened and verified; every operation names an entry of exactly this directory. */
 export interface DirectoryHandle {
@@ -18,7 +35,8 @@ export interface DirectoryHandle {
   mkdir(name: string, mode?: number): void;
   /** Opens a subdirectory (no symlink) as a handle of its own. */
   child(name: string): DirectoryHandle;
-  list(): Dirent[];
+  /** The entries with their exact names (src/text/byte-names.ts). */
+  list(): NamedEntry[];
   sync(): void;
   close(): void;
 }
@@ -32,26 +50,29 @@ const realRoots = new Map<string, string>();
 function realRoot(root: string): string {
   let real = realRoots.get(root);
   if (real === undefined) {
-    real = realpathSync(root);
+    real = realPathOf(root);
     realRoots.set(root, real);
   }
   return real;
 }
 
-const join = (directory: string, name: string) => (directory === "/" ? `/${name}` : `${directory}/${name}`);
+const join = (directory: string, name: string) => joinName(directory, name);
 
 /**
  * Opens `relativeDir` (root-relative, `/`-separated, no `..`; "" is the root) as a verified directory handle.
  * ELOOP / ENOTDIR when a name on the way is (now) a symlink or a file; ESCAPED when the directory reached is not
  * at the expected real path any more; ENOENT when a name is missing.
  */
-export function openDirectoryBeneath(root: string, relativeDir: string): DirectoryHandle {
+export function openDirectoryBeneath(
+  root: string,
+  relativeDir: string,
+  native: NativeFs | null = nativeFs(),
+): DirectoryHandle {
   const base = realRoot(root);
   const names = relativeDir === "" ? [] : relativeDir.split("/");
   if (names.some((name) => name === "" || name === "." || name === ".."))
     throw errnoErrorNamed(ESCAPED, "openat");
   const expected = names.reduce(join, base);
-  const native = nativeFs();
   if (!native) return pathHandle(expected);
   let fd = native.openat(native.AT_FDCWD, base, DIRECTORY | native.O_CLOEXEC);
   try {
@@ -62,7 +83,7 @@ export function openDirectoryBeneath(root: string, relativeDir: string): Directo
       closeSync(fd);
       fd = next;
     }
-    verifyDescriptor(native, fd, expected);
+    verifyDescriptor(fd, expected);
   } catch (error) {
     closeQuietly(fd);
     throw error;
@@ -95,28 +116,23 @@ function openSubdirectory(native: NativeFs, fd: number, name: string, where: str
 
 function isSymlink(path: string): boolean {
   try {
-    return lstatSync(path).isSymbolicLink();
+    return lstatSync(fsPath(path)).isSymbolicLink();
   } catch {
     return false;
   }
 }
 
-/** On Linux the kernel tells where a descriptor is now; anything else than the expected path is an escape. */
-function verifyDescriptor(native: NativeFs, fd: number, expected: string) {
-  const actual = native.descriptorPath(fd);
-  if (actual !== undefined && actual !== expected) throw errnoErrorNamed(ESCAPED, "openat");
+/** Where the system tells where a descriptor is now, anything else than the expected path is an escape. */
+function verifyDescriptor(fd: number, expected: string) {
+  if (!locatedAt(fd, expected, expected)) throw errnoErrorNamed(ESCAPED, "openat");
 }
 
 /**
  * A file opened by one name from a verified directory was an entry of that directory; afterwards it may have been
  * renamed within it or replaced (Linux then says "… (deleted)"): both fine. Only a different directory is an escape.
  */
-function verifyEntry(native: NativeFs, fd: number, directory: string) {
-  const actual = native.descriptorPath(fd)?.replace(/ \(deleted\)$/, "");
-  if (actual === undefined) return;
-  const slash = actual.lastIndexOf("/");
-  const parent = slash <= 0 ? "/" : actual.slice(0, slash);
-  if (parent !== directory) throw errnoErrorNamed(ESCAPED, "openat");
+function verifyEntry(fd: number, openedAs: string, directory: string) {
+  if (!locatedIn(fd, openedAs, directory)) throw errnoErrorNamed(ESCAPED, "openat");
 }
 
 function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
@@ -127,7 +143,7 @@ function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
       const opened = native.openat(fd, name, flags | NOFOLLOW | native.O_CLOEXEC, mode);
       if (name === ".") return opened;
       try {
-        verifyEntry(native, opened, path);
+        verifyEntry(opened, joinName(path, name), path);
       } catch (error) {
         closeQuietly(opened);
         throw error;
@@ -142,7 +158,7 @@ function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
     child(name) {
       const next = openSubdirectory(native, fd, name, join(path, name));
       try {
-        verifyDescriptor(native, next, join(path, name));
+        verifyDescriptor(next, join(path, name));
       } catch (error) {
         closeQuietly(next);
         throw error;
@@ -150,52 +166,109 @@ function fdHandle(native: NativeFs, fd: number, path: string): DirectoryHandle {
       return fdHandle(native, next, join(path, name));
     },
     // Linux lists the descriptor itself; elsewhere the verified path is listed (names only, never contents).
-    list: () => readdirSync(procPath ?? path, { withFileTypes: true }),
+    list: () => listNamed(procPath ?? path),
     sync: () => fsyncSync(fd),
     close: () => closeQuietly(fd),
   };
 }
 
 /**
- * No FFI (Windows): the same interface over paths. Each operation first checks that the directory still resolves
- * to itself; a swap in the microseconds after that check cannot be excluded (docs/safety.md says so).
+ * No descriptor-relative calls (Windows, `LAPP_NO_NATIVE_FS=1`, a libc that cannot be loaded or fails its check):
+ * the same interface over paths. Every descriptor it opens is located before it is returned (descriptor-location.ts):
+ * a file reached through a directory swapped for a link out of the root is refused before a byte is read. Where the
+ * system names a directory descriptor's entries (Linux: /proc/self/fd/N/NAME), names are created, renamed, linked
+ * and removed through a descriptor of the verified directory, so a swap cannot redirect them either; elsewhere each
+ * of those first checks that the directory still resolves to itself (docs/safety.md's table says what remains).
  */
 function pathHandle(path: string): DirectoryHandle {
-  const { renameSync, linkSync, rmSync, rmdirSync, mkdirSync } =
-    require("node:fs") as typeof import("node:fs");
+  const held = heldDirectory(path);
   const unchanged = () => {
-    let real: string;
-    try {
-      real = realpathSync(path);
-    } catch (error) {
-      throw error;
-    }
-    if (real !== path) throw errnoErrorNamed(ESCAPED, "open");
+    if (held !== undefined) return;
+    if (!samePath(realPathOf(path), path)) throw errnoErrorNamed(ESCAPED, "open");
   };
   unchanged();
+  /** Where an entry's name is created or changed: through the held descriptor, else by path. */
+  const entry = (name: string) => (held === undefined ? join(path, name) : `/proc/self/fd/${held}/${name}`);
+  // Every path goes to the system as its exact bytes (src/text/byte-names.ts); the strings are kept for locating.
+  const at = (name: string) => fsPath(entry(name));
   return {
     path,
     open(name, flags, mode = 0o666) {
       unchanged();
-      return openSync(name === "." ? path : join(path, name), flags | NOFOLLOW, mode);
+      const creates = (flags & constants.O_CREAT) !== 0;
+      const openedAs = name === "." ? path : creates ? entry(name) : join(path, name);
+      const opened = openSync(fsPath(openedAs), flags | NOFOLLOW, mode);
+      const where = locatedAsOpened(opened, openedAs, name === "." ? path : join(path, name));
+      if (!where) {
+        if (creates) removeStray(opened, openedAs);
+        closeQuietly(opened);
+        throw errnoErrorNamed(ESCAPED, "open");
+      }
+      return opened;
     },
-    rename: (from, to) => (unchanged(), renameSync(join(path, from), join(path, to))),
-    link: (from, to) => (unchanged(), linkSync(join(path, from), join(path, to))),
-    unlink: (name) => rmSync(join(path, name)),
-    rmdir: (name) => rmdirSync(join(path, name)),
-    mkdir: (name, mode = 0o777) => (unchanged(), mkdirSync(join(path, name), mode)),
+    rename: (from, to) => (unchanged(), renameSync(at(from), at(to))),
+    link: (from, to) => (unchanged(), linkSync(at(from), at(to))),
+    unlink: (name) => unlinkSync(at(name)),
+    rmdir: (name) => rmdirSync(at(name)),
+    mkdir: (name, mode = 0o777) => (unchanged(), mkdirSync(at(name), mode)),
     child: (name) => pathHandle(join(path, name)),
-    list: () => readdirSync(path, { withFileTypes: true }),
+    list: () => listNamed(held === undefined ? path : `/proc/self/fd/${held}`),
     sync() {
-      const fd = openSync(path, "r");
+      const fd = held ?? openSync(fsPath(path), "r");
       try {
         fsyncSync(fd);
       } finally {
-        closeSync(fd);
+        if (held === undefined) closeSync(fd);
       }
     },
-    close: () => {},
+    close: () => {
+      if (held !== undefined) closeQuietly(held);
+    },
   };
+}
+
+/**
+ * Linux: the directory opened (its last name not followed) and proven to be exactly at `path`; its /proc entry then
+ * names its entries whatever happens to the path. Undefined where /proc cannot tell (the handle works by path).
+ */
+function heldDirectory(path: string): number | undefined {
+  if (process.platform !== "linux") return undefined;
+  let fd: number;
+  try {
+    fd = openSync(fsPath(path), constants.O_RDONLY | DIRECTORY | NOFOLLOW | NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOTDIR" && isSymlink(path))
+      throw errnoErrorNamed("ELOOP", "open");
+    throw error;
+  }
+  const location = hostLocator(fd, path);
+  if (location === "unknown") {
+    closeQuietly(fd);
+    return undefined;
+  }
+  if (location === "elsewhere" || !samePath(location.at, path)) {
+    closeQuietly(fd);
+    throw errnoErrorNamed(ESCAPED, "open");
+  }
+  return fd;
+}
+
+/** The real path of `path`, its bytes decoded exactly (src/text/byte-names.ts). */
+function realPathOf(path: string): string {
+  return decodeName(realpathSync(fsPath(path), { encoding: "buffer" }));
+}
+
+/** A file this handle created by path somewhere else than asked (a directory swapped meanwhile) is removed again. */
+function removeStray(fd: number, openedAs: string) {
+  const location = hostLocator(fd, openedAs);
+  if (typeof location !== "object") return;
+  try {
+    const stats = fstatSync(fd, { bigint: true });
+    const there = lstatSync(fsPath(location.at), { bigint: true });
+    if (there.dev === stats.dev && there.ino === stats.ino) unlinkSync(fsPath(location.at));
+  } catch {
+    // gone already, or something else is there now: nothing of lapp's to remove
+  }
 }
 
 function errnoErrorNamed(code: string, syscall: string): NodeJS.ErrnoException {

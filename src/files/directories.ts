@@ -5,6 +5,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import { openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
 import { errnoOf, isPermissionErrno } from "./errno.ts";
+import { isRootGone, rootGoneFailure } from "./root-gone.ts";
 import { directoryMoved, parentNotCreated, permissionDenied } from "./messages.ts";
 
 /** Where each created directory lives, so removing it again also goes through a verified descriptor. */
@@ -51,8 +52,10 @@ function failure(path: GuardedPath, error: unknown): Result<never> {
   if (isPermissionErrno(errno)) return fail("PERMISSION_DENIED", permissionDenied(path.display));
   if (errno === "ENOTDIR")
     return fail("WRITE_FAILED", parentNotCreated(path.display, "a file is in the way"));
-  if (errno === "ELOOP" || errno === "EMLINK" || errno === "ESCAPED" || errno === "ENOENT")
+  if (errno === "ELOOP" || errno === "EMLINK" || errno === "ESCAPED" || errno === "ENOENT") {
+    if (isRootGone(path.root)) return rootGoneFailure(path.root!);
     return fail("FILE_CHANGED", directoryMoved(path.display));
+  }
   return fail("WRITE_FAILED", parentNotCreated(path.display, errno));
 }
 

@@ -3,6 +3,9 @@
 
 import { constants } from "node:fs";
 import { constants as osConstants } from "node:os";
+import { cPath } from "../text/byte-names.ts";
+import { checkBinding } from "./fs-native-check.ts";
+import { nativeCallsRefused } from "./messages.ts";
 
 export interface NativeFs {
   /** `openat(dirFd, name, flags, mode)`; throws an errno error (`.code` like Node's) on failure. */
@@ -14,8 +17,6 @@ export interface NativeFs {
   mkdirat(dirFd: number, name: string, mode: number): void;
   readonly AT_FDCWD: number;
   readonly O_CLOEXEC: number;
-  /** The real path of an open descriptor as the kernel sees it now, when the platform tells (Linux: /proc). */
-  descriptorPath(fd: number): string | undefined;
 }
 
 const ERRNO_NAMES = new Map<number, string>(
@@ -65,11 +66,36 @@ export function dlopenFirst<Symbols extends Record<string, import("bun:ffi").FFI
   return undefined;
 }
 
-/** Null where no FFI binding exists (Windows, or a libc that cannot be loaded): callers fall back to paths. */
-export const nativeFs: () => NativeFs | null = loadOnce(load);
+/** Why the binding that loaded was not used (its self-check disagreed with node:fs), for one log line. */
+let refusal: string | undefined;
+
+/**
+ * Null where no FFI binding exists (Windows, or a libc that cannot be loaded) or where the one that loads fails its
+ * self-check (fs-native-check.ts): callers fall back to paths.
+ */
+export const nativeFs: () => NativeFs | null = loadOnce(() => checked(load()));
+
+/** A binding that passes its self-check, else null (and the refusal noted for nativeFsRefusal). */
+export function checked(binding: NativeFs | null): NativeFs | null {
+  if (binding === null) return null;
+  const verdict = checkBinding(binding);
+  if ("binding" in verdict) return verdict.binding;
+  refusal = nativeCallsRefused(verdict.refused);
+  return null;
+}
+
+/** The log line saying the binding was refused, once it was (after nativeFs()); undefined otherwise. */
+export function nativeFsRefusal(): string | undefined {
+  return refusal;
+}
 
 function load(): NativeFs | null {
   if (process.env.LAPP_NO_NATIVE_FS === "1") return null;
+  return loadLibc();
+}
+
+/** libc's calls through FFI, unchecked; null where there is no such binding (Windows) or libc does not load. */
+export function loadLibc(): NativeFs | null {
   const linux = process.platform === "linux";
   const mac = process.platform === "darwin";
   if (!linux && !mac) return null;
@@ -94,11 +120,11 @@ function load(): NativeFs | null {
   const errnoPointer = (linux ? s.__errno_location : s.__error)!;
   const errno = () => read.i32(errnoPointer() as never, 0);
   // A C string ends at its first NUL: a name holding one would name another file, so it is refused (as Node's fs
-  // refuses such paths) instead of being cut short.
+  // refuses such paths) instead of being cut short. Escaped bytes go as the bytes they stand for (byte-names.ts).
   const EINVAL = osConstants.errno.EINVAL;
   const cstr = (text: string, syscall: string) => {
     if (text.includes("\0")) throw errnoError(EINVAL, syscall);
-    return Buffer.from(`${text}\0`);
+    return cPath(text);
   };
   const check = (result: number, syscall: string): number => {
     if (result < 0) throw errnoError(errno(), syscall);
@@ -122,17 +148,7 @@ function load(): NativeFs | null {
     mkdirat: (dirFd, name, mode) => {
       check(s.mkdirat!(dirFd, cstr(name, "mkdirat"), mode), "mkdirat");
     },
-    descriptorPath: linux ? linuxDescriptorPath : () => undefined,
   };
-}
-
-function linuxDescriptorPath(fd: number): string | undefined {
-  try {
-    const { readlinkSync } = require("node:fs") as typeof import("node:fs");
-    return readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Flags every descriptor-relative open uses: never follow the last name, never block on a FIFO. */

@@ -3,6 +3,7 @@
 // within one clock tick, the digest cannot.
 
 import { lstatSync, type BigIntStats } from "node:fs";
+import { fsPath } from "../text/byte-names.ts";
 
 export interface FileIdentity {
   dev: bigint;
@@ -29,7 +30,7 @@ export function identityOf(stats: BigIntStats, digest?: bigint): FileIdentity {
 /** The identity of whatever is at `path` now, without following a symlink; undefined when nothing is there. */
 export function currentIdentity(path: string): FileIdentity | undefined {
   try {
-    return identityOf(lstatSync(path, { bigint: true }));
+    return identityOf(lstatSync(fsPath(path), { bigint: true }));
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 // Loads a guarded path as a TextDocument for editing, refusing directories, binaries and oversized files with
 // stable codes. The identity (with a digest of the bytes) taken here lets the writer detect any change since.
 
-import { closeSync, fstatSync, readSync, readdirSync, type Dirent } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
 import { openDirectoryBeneath } from "./beneath.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { DIRECTORY_LISTING_MAX, KEPT_FILE_MAX_BYTES, MAX_EDIT_BYTES } from "../limits.ts";
@@ -14,6 +14,7 @@ import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./id
 import { binaryFile, changedWhileReading, directoryListing, fileTooLarge } from "./messages.ts";
 import { openChecked } from "./open.ts";
 import { quotePath } from "../text/quote-path.ts";
+import { listNamed, type NamedEntry } from "./list-names.ts";
 
 export interface LoadedFile {
   doc: TextDocument;
@@ -30,7 +31,7 @@ export interface LoadedFile {
 }
 
 /** Bytes just read, in the reused scratch buffer for most files: valid until the next read through it. */
-interface RawFile {
+export interface RawFile {
   bytes: Uint8Array;
   takes: number | undefined;
   identity: FileIdentity;
@@ -76,7 +77,7 @@ const SNAPSHOT_ATTEMPTS = 3;
  * Reads the file's bytes with an identity that describes exactly those bytes: the metadata must be the same
  * before and after reading (an in-place writer running meanwhile would make a torn copy), else it reads again.
  */
-function readWholeFile(
+export function readWholeFile(
   path: GuardedPath,
   isBlocked: (relative: string) => boolean,
   maxBytes: number,
@@ -129,7 +130,7 @@ export function directory(path: GuardedPath, isBlocked: (relative: string) => bo
     const prefix = path.realRelative === "" ? "" : `${path.realRelative}/`;
     names = listDirectory(path)
       .filter((entry) => !isBlocked(prefix + entry.name))
-      .map((entry) => (entry.isDirectory() ? `${quotePath(entry.name)}/` : quotePath(entry.name)))
+      .map((entry) => (entry.kind === "directory" ? `${quotePath(entry.name)}/` : quotePath(entry.name)))
       .sort();
   } catch {
     // An unreadable directory is still a directory; list nothing.
@@ -139,8 +140,8 @@ export function directory(path: GuardedPath, isBlocked: (relative: string) => bo
 }
 
 /** The directory's entries, listed through a verified descriptor beneath the root (never through a swapped link). */
-function listDirectory(path: GuardedPath): Dirent[] {
-  if (path.root === undefined) return readdirSync(path.real, { withFileTypes: true });
+function listDirectory(path: GuardedPath): NamedEntry[] {
+  if (path.root === undefined) return listNamed(path.real);
   const handle = openDirectoryBeneath(path.root, path.realRelative);
   try {
     return handle.list();

@@ -24,6 +24,9 @@ export const pathTooLong = (display: string): string =>
 export const notRegularFile = (display: string): string =>
   `${shortenPath(display)} is not a regular file (a FIFO, socket or device); lapp reads and edits regular files only.`;
 
+export const fileInUse = (display: string): string =>
+  `${shortenPath(display)} is held open by another program, and the system does not let it be replaced while it is (Windows); nothing changed. Retry in a moment.`;
+
 export const swappedWhileOpening = (display: string): string =>
   `${display} was replaced (or turned into a symlink) between lapp's path check and opening it; nothing was read or written. Retry the call.`;
 
@@ -59,6 +62,9 @@ export const otherWriter = (display: string): string =>
 export const directoryMoved = (display: string): string =>
   `a directory on the way to ${display} was replaced (or turned into a symlink) during the write; nothing was written.`;
 
+export const rootGone = (root: string): string =>
+  `lapp's root ${JSON.stringify(root)} no longer exists (it was deleted or moved away while lapp runs); nothing was read or written. Ask the user to restore it, or to restart lapp in the project.`;
+
 export const writeFailed = (display: string, reason: string): string =>
   `writing ${display} failed (${reason}); the file on disk is unchanged.`;
 
@@ -79,3 +85,7 @@ export const disappearedAfterWrite = (display: string): string =>
 
 export const inPlaceNoSpace = (display: string, reason: string): string =>
   `overwriting ${display} in place failed before any old byte changed (${reason}); the file is unchanged.`;
+
+/** The log line (not a model's) when the libc binding disagreed with node:fs in its self-check (fs-native-check.ts). */
+export const nativeCallsRefused = (what: string): string =>
+  `lapp: the descriptor-relative file calls (libc through FFI) disagreed with node:fs in the self-check (${what}); lapp works by paths instead (docs/safety.md, Platforms)`;

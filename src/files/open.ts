@@ -6,6 +6,7 @@ import { closeSync, constants, fstatSync, openSync, type BigIntStats } from "nod
 import { fail, ok, type Result } from "../errors.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import { blockedPath } from "../security/messages.ts";
+import { fsPath } from "../text/byte-names.ts";
 import { openBeneath } from "./beneath.ts";
 import { failFromErrno } from "./errno.ts";
 import { NOFOLLOW, NONBLOCK } from "./fs-native.ts";
@@ -29,7 +30,7 @@ export function openChecked(path: GuardedPath): Result<OpenedFile> {
   try {
     fd =
       path.root === undefined
-        ? openSync(path.real, READ_FLAGS)
+        ? openSync(fsPath(path.real), READ_FLAGS)
         : openBeneath(path.root, path.realRelative, READ_FLAGS);
   } catch (error) {
     return failFromErrno(error, path.display);

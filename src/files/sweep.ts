@@ -2,7 +2,7 @@
 // longer current, and recovery copies once the file is whole again. Best effort, never throws.
 
 import { closeSync, constants, fstatSync } from "node:fs";
-import { basename, dirname } from "node:path";
+import { lastName, parentPath } from "../text/path-strings.ts";
 import { artifactPrefix, parseArtifact, processAlive } from "./artifacts.ts";
 import { openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
 import { NONBLOCK } from "./fs-native.ts";
@@ -27,9 +27,9 @@ export interface SweepOptions {
 /** Path-based entry (tests, tools): sweeps beside `target`. */
 export function sweepLeftovers(target: string, force = false): void {
   try {
-    const directory = openDirectoryBeneath(dirname(target), "");
+    const directory = openDirectoryBeneath(parentPath(target), "");
     try {
-      sweepIn(directory, basename(target), { force });
+      sweepIn(directory, lastName(target), { force });
     } finally {
       directory.close();
     }

@@ -4,7 +4,7 @@
 // interleaving of stale-lock takeovers can ever let two processes hold the lock at once.
 
 import { closeSync, constants, fstatSync, readSync, writeSync } from "node:fs";
-import { basename, dirname } from "node:path";
+import { lastName, parentPath } from "../text/path-strings.ts";
 import { lockName, processAlive, tempName } from "./artifacts.ts";
 import { openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
 import { NONBLOCK } from "./fs-native.ts";
@@ -29,9 +29,9 @@ export function lockVersion(
   expected: FileIdentity,
 ): VersionLock {
   if (typeof target === "string") {
-    const directory = openDirectoryBeneath(dirname(target), "");
+    const directory = openDirectoryBeneath(parentPath(target), "");
     try {
-      return lockIn(directory, basename(target), expected, true);
+      return lockIn(directory, lastName(target), expected, true);
     } catch (error) {
       directory.close();
       throw error;

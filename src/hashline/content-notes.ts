@@ -3,32 +3,17 @@
 // lines it wrote (docs/format.md, "When the content is wrong"); it never rewrites it.
 
 import { isRangeEdit, type ResolvedEdit, type WrittenNote } from "./edit-types.ts";
+import { commonIndent, isBlankLine, leadingWhitespace } from "../text/indentation.ts";
 
 export type ContentNote = WrittenNote["note"];
 
-const leadingSpace = (text: string): string => /^[ \t]*/.exec(text)![0];
-const nonBlank = (lines: readonly string[]) => lines.filter((line) => line.trim() !== "");
+const nonBlank = (lines: readonly string[]) => lines.filter((line) => !isBlankLine(line));
+const leadingSpace = leadingWhitespace;
 
 /** Every non-blank line (two at least) starts with one "+" (not "++", an increment): a diff's added lines. */
 function diffMarked(content: readonly string[]): boolean {
   const lines = nonBlank(content);
   return lines.length >= 2 && lines.every((line) => line.startsWith("+") && !line.startsWith("++"));
-}
-
-/** The indentation every line of `lines` starts with (blank lines aside); "" when one has none. */
-function commonIndent(lines: readonly string[]): string {
-  let common: string | undefined;
-  for (const line of nonBlank(lines)) {
-    const indent = leadingSpace(line);
-    if (common === undefined) common = indent;
-    else {
-      let shared = 0;
-      while (shared < common.length && shared < indent.length && common[shared] === indent[shared]) shared++;
-      common = common.slice(0, shared);
-    }
-    if (common === "") return "";
-  }
-  return common ?? "";
 }
 
 /**

@@ -1,5 +1,6 @@
 // The outline of a file as a tree: every block the block engine finds whose header declares something (or every
-// heading), plus one-line members of classes and interfaces and one-line top-level declarations.
+// heading), plus one-line members of classes and interfaces and one-line top-level declarations. A file whose
+// language lapp has no outline rules for (plain text, unknown names) has no outline: guessed blocks mislead.
 
 import type { BlockFinder } from "../blocks/find.ts";
 import type { Language } from "../blocks/language.ts";
@@ -37,9 +38,26 @@ export interface Outline {
   entries: OutlineEntry[];
 }
 
-/** The outline of `lines` by the block rules `finder` made of them (blocks/find.ts: analyzeBlocks). */
-export function buildOutline(lines: readonly string[], finder: BlockFinder): Outline {
-  const { language } = finder;
+/**
+ * Whether lapp knows what a block of this language declares. The generic brace rules are the block engine's
+ * fallback for names it does not know (notes, todo.txt, vim help files): their "blocks" are guesses, fine for
+ * lapp_find_block around a line someone points at, but an outline built from them invents structure.
+ */
+function hasOutlineRules(language: Language): boolean {
+  return language.dialect !== "generic";
+}
+
+/**
+ * The outline of `lines`, in `language`, by the block rules `blocks` makes of them (blocks/find.ts: analyzeBlocks),
+ * asked for only when the language has outline rules: a big text file is not lexed for an outline it cannot have.
+ */
+export function buildOutline(
+  lines: readonly string[],
+  language: Language,
+  blocks: () => BlockFinder,
+): Outline {
+  if (!hasOutlineRules(language)) return { language, roots: [], entries: [] };
+  const finder = blocks();
   const found: OutlineEntry[] = [];
   /** Lines inside some block (not its header), with the innermost block's index in `spans`. */
   const spans: { start: number; end: number; entry: OutlineEntry | null }[] = [];

@@ -14,9 +14,9 @@ export const outlineInsteadOfRows = (display: string, totalLines: number, maxTok
 export const outlineContinuation = (nextOffset: number): string =>
   `[outline continues: {"outline": true, "offset": ${nextOffset}}]`;
 
-/** An outline read of a file in which no block was found: the first page of rows follows. */
+/** An outline read of a file with no outline (no blocks found, or no outline rules for its kind): rows follow. */
 export const noStructure = (display: string): string =>
-  `${display} has no blocks to outline; its rows follow.`;
+  `${display} has no outline (no blocks found, or a kind of file lapp has no outline rules for, such as plain text); its rows follow.`;
 
 /** An outline read of a file too large to load whole: the first page of rows follows. */
 export const tooLargeToOutline = (display: string, maxBytes: number): string =>

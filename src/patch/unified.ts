@@ -4,6 +4,7 @@
 // is not part of a hunk after the first file header is an error, never skipped. Pure.
 
 import { fail, ok, type Result } from "../errors.ts";
+import { decodeName } from "../text/byte-names.ts";
 import * as say from "./messages.ts";
 import type { FilePatch, HunkLine, PatchHunk } from "./types.ts";
 
@@ -179,7 +180,7 @@ function closingQuote(text: string): number {
   return text.length - 1;
 }
 
-/** git's C-style quoting of names with special characters: `"a/caf\303\251.txt"`. */
+/** git's C-style quoting of names with special characters: `"a/caf\303\251.txt"`, `"a/x\377.txt"`. */
 function unquote(raw: string): string {
   const text = raw.trim();
   if (!text.startsWith('"') || !text.endsWith('"') || text.length < 2) return text;
@@ -202,7 +203,8 @@ function unquote(raw: string): string {
       at += 1;
     }
   }
-  return new TextDecoder().decode(new Uint8Array(bytes));
+  // Octal escapes are a name's bytes, UTF-8 or not: decoded exactly (a lossy decode would name another file).
+  return decodeName(Uint8Array.from(bytes));
 }
 
 /** The hunks whose `@@` headers follow one another from `rows[start]`; `next` is the first row after them. */

@@ -1,6 +1,7 @@
 // Runs one search: walks lazily, hands batches of files to the lanes, and commits answers in path order so the
 // result is the same on every run. Stops at the time budget or on cancellation with what it has, in order.
 
+import { nativeSpelling, slashed } from "../files/path-spelling.ts";
 import { scanBlockedInodes } from "../security/blocked-inodes.ts";
 import { IdWindow } from "./id-window.ts";
 import type { FileJob, JobResult, SearchSpec } from "./jobs.ts";
@@ -11,10 +12,12 @@ import type { Row } from "./search-file.ts";
 import { walkFiles, type WalkedFile } from "./walk.ts";
 
 export interface LaneSource {
-  /** Lanes that can take a batch right now. */
-  available(): Lane[];
+  /** Lanes that can take a batch of this search right now. */
+  available(spec: SearchSpec): Lane[];
   /** Calls `listener` when more lanes may have become available. */
   onChange(listener: () => void): () => void;
+  /** Stops the work in progress of a search that ended early (its workers terminated and replaced). */
+  stop?(search: number | undefined): void;
 }
 
 export interface SearchRequest {
@@ -42,17 +45,30 @@ export interface FileMatches {
   matches: number[];
   /** Rows of the matches and their context. */
   rows: Row[];
+  /** A multiline search's blocks: the last line of each (`matches` holds each block's first line). */
+  ends?: number[];
   /** Digest (hex) of the bytes the rows were taken from: the session records them only while the file holds them. */
   digest?: string;
 }
 
 export type StopReason = "time" | "cancelled";
 
+/** A file with matches, however many of them the answer shows. */
+export interface FileCount {
+  relative: string;
+  /** Its matching lines (blocks in a multiline search). */
+  count: number;
+  /** A NUL byte stopped its reading after its matches (FileResult.binaryAfter). */
+  binaryAfter?: true;
+}
+
 export interface SearchOutcome {
   files: FileMatches[];
   totalMatches: number;
   filesWithMatches: number;
   filesSearched: number;
+  /** Every file with matches, in path order (the files and count outputs). */
+  counted: FileCount[];
   /** More matching lines exist than `files` shows (max_results reached). */
   truncated: boolean;
   stopped: StopReason | undefined;
@@ -60,6 +76,8 @@ export interface SearchOutcome {
   tooLarge: string[];
   /** Files where the regex engine gave up on some lines (too much backtracking): their matches may be incomplete. */
   gaveUp: { relative: string; lines: number }[];
+  /** Files being searched when the search stopped (time up, cancelled): their matches are not counted. */
+  unfinished: string[];
   /** The searched path itself was a single binary file. */
   binaryStart: boolean;
   /** Directories and files skipped because their path is longer than the system allows (PATH_MAX). */
@@ -69,7 +87,10 @@ export interface SearchOutcome {
 /** Searches run by this process so far (each batch says which it belongs to: SearchSpec.search). */
 let searches = 0;
 
-export async function runSearch(request: SearchRequest): Promise<SearchOutcome> {
+export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
+  // The walk joins names with `/` and cuts the root off by its spelling: on Windows, root and start are given as the
+  // system spells real paths (`C:\x\root`), so both are walked as `C:/x/root`; answers name files as the system does.
+  const request = { ...given, root: slashed(given.root), start: slashed(given.start) };
   const started = performance.now();
   const search = ++searches;
   const deadline = started + request.budgetMs;
@@ -86,13 +107,18 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     totalMatches: 0,
     filesWithMatches: 0,
     filesSearched: 0,
+    counted: [],
     truncated: false,
     stopped: undefined,
     tooLarge: [],
     gaveUp: [],
+    unfinished: [],
     binaryStart: false,
     tooDeep,
   };
+  // The jobs of each batch handed out and not answered yet: the files a stop leaves unfinished.
+  const inFlightJobs = new Map<number, FileJob[]>();
+  let batches = 0;
   // Searched files with several hard links: refused at the end if one shares its inode with a blocked file.
   const linked: Array<{ link: string; relative: string; count: number; kept: number }> = [];
   const walked = new IdWindow<WalkedFile>();
@@ -120,6 +146,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       commitId++;
       if (result.kind === "too-large") outcome.tooLarge.push(file.relative);
       if (result.kind === "binary" && request.startIsFile) outcome.binaryStart = true;
+      if (result.kind === "unfinished") outcome.unfinished.push(file.relative);
       if (result.kind !== "searched") continue;
       const linkedFile = result.link
         ? { link: result.link, relative: file.relative, count: result.count, kept: 0 }
@@ -130,6 +157,11 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       if (result.count === 0) continue;
       outcome.filesWithMatches++;
       outcome.totalMatches += result.count;
+      outcome.counted.push({
+        relative: file.relative,
+        count: result.count,
+        ...(result.binaryAfter && { binaryAfter: result.binaryAfter }),
+      });
       const room = request.maxResults - kept;
       if (room <= 0 || result.matches.length === 0) continue;
       const matches = result.matches.slice(0, room);
@@ -137,9 +169,10 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       if (linkedFile) linkedFile.kept = matches.length;
       const found: FileMatches = {
         relative: file.relative,
-        absolute: file.absolute,
+        absolute: nativeSpelling(file.absolute),
         matches,
         rows: result.rows,
+        ...(result.ends !== undefined && { ends: result.ends.slice(0, room) }),
         ...(result.digest !== undefined && { digest: result.digest }),
       };
       outcome.files.push(found);
@@ -197,16 +230,19 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
       }
       // Every lane that can take a batch gets one, again until none can: a worker keeps a few queued.
       for (
-        let lane = nextLane(request.lanes);
+        let lane = nextLane(request.lanes, { ...request.spec, search });
         lane !== undefined && !exhausted;
-        lane = nextLane(request.lanes)
+        lane = nextLane(request.lanes, { ...request.spec, search })
       ) {
         const jobs = takeBatch(lane.batchBounds);
         if (jobs.length === 0) break;
         inFlight++;
+        const batch = batches++;
+        inFlightJobs.set(batch, jobs);
         lane.run(jobs, { ...request.spec, search }).then(
           (replies) => {
             if (closed) return;
+            inFlightJobs.delete(batch);
             for (const reply of replies) answered.set(reply.id, reply.result);
             commit();
             inFlight--;
@@ -233,6 +269,16 @@ export async function runSearch(request: SearchRequest): Promise<SearchOutcome> 
     clearTimeout(timer);
     unsubscribe();
     request.signal.removeEventListener("abort", wakeUp);
+    if (inFlightJobs.size > 0) {
+      // Stopped early: the files still being searched are named, and the workers searching them stopped.
+      for (const jobs of inFlightJobs.values())
+        for (const job of jobs) {
+          const file = walked.take(job.id);
+          if (file) outcome.unfinished.push(file.relative);
+        }
+      outcome.unfinished.sort();
+      request.lanes.stop?.(search);
+    }
   }
   if (failure !== undefined) throw failure;
   kept -= dropBlockedLinks(outcome, linked, request);
@@ -256,6 +302,7 @@ function dropBlockedLinks(
   if (refused.length === 0) return 0;
   const names = new Set(refused.map((file) => file.relative));
   outcome.files = outcome.files.filter((file) => !names.has(file.relative));
+  outcome.counted = outcome.counted.filter((file) => !names.has(file.relative));
   let dropped = 0;
   for (const file of refused) {
     outcome.filesSearched--;
@@ -267,8 +314,8 @@ function dropBlockedLinks(
 }
 
 /** A lane that can take a batch now (workers before the main thread); each batch given changes the answer. */
-function nextLane(lanes: LaneSource): Lane | undefined {
-  return lanes.available()[0];
+function nextLane(lanes: LaneSource, spec: SearchSpec): Lane | undefined {
+  return lanes.available(spec)[0];
 }
 
 function walkOptions(request: SearchRequest) {

@@ -9,15 +9,19 @@ export interface GroupRow {
   isMatch: boolean;
 }
 
-/** Groups of rows for `matches` (ascending line numbers) with `context` lines either side. */
+/**
+ * Groups of rows for `matches` (ascending line numbers) with `context` lines either side. `matching`: the lines
+ * whose rows are match rows (by default `matches`; a page also marks the matches its offset skipped).
+ */
 export function contextGroups(
   matches: readonly number[],
   rows: readonly Row[],
   context: number,
+  matching: ReadonlySet<number> = new Set(matches),
 ): GroupRow[][] {
   const byLine = new Map<number, Row>();
   for (const row of rows) byLine.set(row[0], row);
-  const matchSet = new Set(matches);
+  const matchSet = matching;
   const groups: GroupRow[][] = [];
   let current: GroupRow[] = [];
   let lastLine = -Infinity;

@@ -2,8 +2,10 @@
 // ones in every ancestor of the searched directory, and git's global excludes file (core.excludesFile).
 
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
-import { nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
-import { dirname } from "node:path";
+import { locatedAt } from "../files/descriptor-location.ts";
+import { NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
+import { fsPath } from "../text/byte-names.ts";
+import { parentPath } from "../text/path-strings.ts";
 import { type DirectoryRules, type GlobalRules, NO_RULES } from "./ignore-stack.ts";
 import { EMPTY_RULES, parseIgnoreFile, type RuleSet } from "./ignore-rules.ts";
 import { MAX_IGNORE_FILE_BYTES } from "./limits.ts";
@@ -40,7 +42,7 @@ export function loadAncestorRules(directory: string): DirectoryRules[] {
   const ancestors: string[] = [];
   let current = directory;
   while (true) {
-    const parent = dirname(current);
+    const parent = parentPath(current);
     if (parent === current) break;
     ancestors.push(parent);
     current = parent;
@@ -102,7 +104,7 @@ function excludeRules(directory: string): RuleSet {
 function gitExcludePath(directory: string): { path: string; strict: boolean } {
   const dotGit = join(directory, ".git");
   try {
-    if (statSync(dotGit).isDirectory()) return { path: `${dotGit}/info/exclude`, strict: true };
+    if (statSync(fsPath(dotGit)).isDirectory()) return { path: `${dotGit}/info/exclude`, strict: true };
   } catch {
     return { path: `${dotGit}/info/exclude`, strict: true };
   }
@@ -154,21 +156,18 @@ const READ_CHUNK = 64 * 1024;
  * A regular file's text, or undefined when it is missing, not a regular file, or larger than the fixed cap —
  * counted in bytes actually read, whatever `stat` says (a /proc file says 0 and never ends). Non-blocking, so a
  * FIFO or a device cannot stall the search. `strict` (every ignore file of a searched directory): never through
- * a symlink, and on Linux the descriptor must be exactly at `path`, so nothing outside the root is read as rules.
+ * a symlink, and where the system tells (Linux, Windows) the descriptor must be exactly at `path`, so nothing outside the root is read as rules.
  */
 function readSmallText(path: string, strict = false): string | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | NONBLOCK | (strict ? NOFOLLOW : 0));
+    fd = openSync(fsPath(path), constants.O_RDONLY | NONBLOCK | (strict ? NOFOLLOW : 0));
   } catch {
     return undefined;
   }
   try {
     if (!fstatSync(fd).isFile()) return undefined;
-    if (strict) {
-      const where = nativeFs()?.descriptorPath(fd);
-      if (where !== undefined && where !== path) return undefined;
-    }
+    if (strict && !locatedAt(fd, path, path)) return undefined;
     const chunks: Buffer[] = [];
     let total = 0;
     while (total <= MAX_IGNORE_FILE_BYTES) {
@@ -188,7 +187,7 @@ function readSmallText(path: string, strict = false): string | undefined {
 
 function exists(path: string): boolean {
   try {
-    statSync(path);
+    statSync(fsPath(path));
     return true;
   } catch {
     return false;

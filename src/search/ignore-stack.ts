@@ -130,6 +130,8 @@ function ruleCount(directory: DirectoryRules): number {
 /** `absolute` relative to `base` when it lies under it; otherwise the absolute path without its leading `/`. */
 function relativeTo(base: string, absolute: string): string {
   if (base === "/" || base === "") return absolute.replace(/^\/+/, "");
+  // A root that keeps its separator (Windows `C:/`): what follows it is relative already.
+  if (base.endsWith("/") && absolute.startsWith(base)) return absolute.slice(base.length);
   if (absolute.startsWith(base) && absolute[base.length] === "/") return absolute.slice(base.length + 1);
   return absolute.replace(/^\/+/, "");
 }

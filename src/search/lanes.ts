@@ -1,5 +1,8 @@
-// Where batches of files get searched: the main thread (always available) and a pool of Bun workers, started on
-// first use and kept for later calls. A worker that fails hands its batches back to the main thread.
+// Where batches of files get searched: the main thread and a pool of Bun workers, started on first use and kept for
+// later calls. A regular expression is only ever run by a worker: a pattern that backtracks without end (`(a+)+$`)
+// then costs that worker, never the main thread, which keeps answering other calls; when the search's time is up
+// (or it is cancelled) its workers are terminated and replaced. A plain literal, whose scan is linear, runs on the
+// main thread too while no worker is up yet (a first search does not wait for a worker to load).
 
 import { availableParallelism } from "node:os";
 import { type FileJob, type JobReply, runJobs, type SearchSpec, unpackReplies } from "./jobs.ts";
@@ -11,11 +14,14 @@ import {
 } from "./limits.ts";
 
 export interface Lane {
-  /** Whether the lane can take another batch now. */
-  canTake(): boolean;
   /** How big its batches are (limits.ts); BATCH_ENDS_AT_DIRECTORY when not said. */
   readonly batchBounds?: { readonly from: number; readonly upTo: number };
   run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]>;
+}
+
+/** Whether a search may run on the main thread: a literal, whose scan takes time linear in the bytes. */
+function runsInline(spec: SearchSpec): boolean {
+  return spec.matcher.literal && !spec.matcher.ignoreCase;
 }
 
 /** Searches on the main thread, one batch per macrotask so worker replies and cancellation get through. */
@@ -50,10 +56,17 @@ class InlineLane implements Lane {
   }
 }
 
+/** A batch a worker was stopped in: every file of it is answered as not finished. */
+function unfinished(jobs: readonly FileJob[]): JobReply[] {
+  return jobs.map((job) => ({ id: job.id, result: { kind: "unfinished" } }));
+}
+
 interface Pending {
-  /** Does the same work on the main thread (when the worker fails). */
-  fallback(): unknown;
-  resolve(value: unknown): void;
+  /** Which search the batch belongs to. */
+  search: number | undefined;
+  jobs: FileJob[];
+  spec: SearchSpec;
+  resolve(value: JobReply[]): void;
   reject(error: unknown): void;
 }
 
@@ -67,7 +80,7 @@ class WorkerLane implements Lane {
   private nextRequest = 1;
   private readonly pending = new Map<number, Pending>();
 
-  /** `onChange` runs when the worker becomes ready and whenever it finishes a batch. */
+  /** `onChange` runs when the worker becomes ready, finishes a batch, or dies. */
   constructor(private readonly onChange: () => void) {
     try {
       this.worker = new Worker(workerEntry());
@@ -90,16 +103,29 @@ class WorkerLane implements Lane {
       else pending.resolve(unpackReplies(JSON.parse(message.replies) as Array<JobReply | number>));
       onChange();
     };
-    this.worker.onerror = () => this.fail();
+    this.worker.onerror = () => this.stop();
   }
 
-  canTake(): boolean {
-    return this.ready && !this.dead && this.pending.size < BATCHES_IN_FLIGHT_PER_WORKER;
+  /** A worker takes the batches of one search at a time: stopping it then stops nothing else. */
+  canTake(search: number | undefined): boolean {
+    if (!this.ready || this.dead || this.pending.size >= BATCHES_IN_FLIGHT_PER_WORKER) return false;
+    for (const pending of this.pending.values()) if (pending.search !== search) return false;
+    return true;
   }
 
   /** Started and neither ready nor dead yet. */
   get loading(): boolean {
     return !this.ready && !this.dead;
+  }
+
+  get alive(): boolean {
+    return !this.dead;
+  }
+
+  /** Whether it holds batches of `search`. */
+  holds(search: number | undefined): boolean {
+    for (const pending of this.pending.values()) if (pending.search === search) return true;
+    return false;
   }
 
   /** Requests queued on the worker; undefined when it cannot take any (not ready yet, or dead). */
@@ -108,60 +134,78 @@ class WorkerLane implements Lane {
   }
 
   run(jobs: FileJob[], spec: SearchSpec): Promise<JobReply[]> {
-    // As JSON text both ways: structured cloning of a batch's many small objects cost ~0.1 ms per batch.
-    return this.send(
-      (request) => JSON.stringify({ request, jobs, spec }),
-      () => runJobs(jobs, spec),
-    );
-  }
-
-  private send<T>(message: (request: number) => unknown, fallback: () => T): Promise<T> {
-    if (this.dead || !this.worker) return new Promise((resolve) => resolve(fallback()));
+    if (this.dead || !this.worker) return Promise.resolve(unfinished(jobs));
     const request = this.nextRequest++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(request, { fallback, resolve: resolve as (value: unknown) => void, reject });
-      this.worker!.postMessage(message(request));
+    return new Promise<JobReply[]>((resolve, reject) => {
+      this.pending.set(request, { search: spec.search, jobs, spec, resolve, reject });
+      // As JSON text: structured cloning of a batch's many small objects cost ~0.1 ms per batch.
+      this.worker!.postMessage(JSON.stringify({ request, jobs, spec }));
     });
   }
 
-  /** A crashed or unloadable worker: finish its work here and never use it again. */
-  private fail(): void {
+  /**
+   * Terminates the worker (a search's time is up, or it crashed): its batches answer as not finished — except a
+   * literal search's, which the main thread can finish safely.
+   */
+  stop(): void {
+    if (this.dead) return;
     this.dead = true;
+    this.worker?.terminate();
     for (const [request, pending] of this.pending) {
       this.pending.delete(request);
-      try {
-        pending.resolve(pending.fallback());
-      } catch (error) {
-        pending.reject(error);
-      }
+      if (runsInline(pending.spec))
+        onNextTurn(() => runJobs(pending.jobs, pending.spec)).then(pending.resolve, pending.reject);
+      else pending.resolve(unfinished(pending.jobs));
     }
-    this.worker?.terminate();
+    this.onChange();
   }
 }
 
-/** The lanes: the main thread (which also walks and collects) plus `workerCount` workers. */
+/** The lanes: the main thread (which also walks and collects) plus up to `workerCount` workers. */
 export class LanePool {
   readonly inline = new InlineLane(
     () => this.changed(),
     () => this.workers.some((worker) => worker.queued !== undefined),
   );
-  readonly workers: WorkerLane[] = [];
+  workers: WorkerLane[] = [];
+  private wanted: number;
   private listeners = new Set<() => void>();
 
+  /** `workerCount`: workers started now; a regex search starts the pool's share if none are (`defaultWorkerCount`). */
   constructor(workerCount: number) {
+    this.wanted = workerCount;
     this.addWorkers(workerCount);
   }
 
   /** Starts `count` more workers; each becomes available once loaded. */
   addWorkers(count: number): void {
     for (let index = 0; index < count; index++) this.workers.push(new WorkerLane(() => this.changed()));
+    this.wanted = Math.max(this.wanted, this.workers.filter((worker) => worker.alive).length);
   }
 
-  /** Lanes that can take a batch now, workers first. */
-  available(): Lane[] {
-    const lanes: Lane[] = this.workers.filter((worker) => worker.canTake());
-    if (this.inline.canTake()) lanes.push(this.inline);
+  /**
+   * Lanes that can take a batch of `spec`'s search now, workers first; the main thread only for a literal. A
+   * regex search with no worker alive starts them (they take a batch once loaded).
+   */
+  available(spec: SearchSpec): Lane[] {
+    if (!runsInline(spec) && !this.workers.some((worker) => worker.alive))
+      this.addWorkers(Math.max(1, this.wanted, defaultWorkerCount()));
+    const lanes: Lane[] = this.workers.filter((worker) => worker.canTake(spec.search));
+    const workersUp = this.workers.some((worker) => worker.queued !== undefined);
+    if (runsInline(spec) && !workersUp && this.inline.canTake()) lanes.push(this.inline);
     return lanes;
+  }
+
+  /**
+   * Stops a search's work in progress (its time is up, or it was cancelled): its workers are terminated and as many
+   * new ones started in their place. Returns whether any was.
+   */
+  stop(search: number | undefined): boolean {
+    const stopped = this.workers.filter((worker) => worker.alive && worker.holds(search));
+    for (const worker of stopped) worker.stop();
+    this.workers = this.workers.filter((worker) => worker.alive);
+    this.addWorkers(stopped.length);
+    return stopped.length > 0;
   }
 
   /**
@@ -204,7 +248,7 @@ function onNextTurn<T>(work: () => T): Promise<T> {
 let shared: LanePool | undefined;
 let workersStarted = false;
 
-/** The pool every lapp_grep call uses, created on first use — with no workers until `startSharedWorkers`. */
+/** The pool every lapp_grep call uses, created on first use — with no workers until one is needed. */
 export function sharedPool(): LanePool {
   shared ??= new LanePool(0);
   return shared;
@@ -213,15 +257,21 @@ export function sharedPool(): LanePool {
 /**
  * Starts the shared pool's workers, once. lapp_grep calls this when its first search has answered (or runs long):
  * a worker loading the bundle competes for the cores with that search and slowed a short first search more than
- * the worker then helped it (bench/speed: first call of a fresh server); later searches find the workers ready.
+ * the worker then helped it (bench/speed: first call of a fresh server); later searches find the workers ready. A
+ * regex search starts them at once (LanePool.available).
  */
 export function startSharedWorkers(): void {
   if (workersStarted) return;
   workersStarted = true;
-  sharedPool().addWorkers(defaultWorkerCount());
+  const pool = sharedPool();
+  const alive = pool.workers.filter((worker) => worker.alive).length;
+  pool.addWorkers(Math.max(0, defaultWorkerCount() - alive));
 }
 
-/** One worker per core but the main thread's, bounded: each worker is a JavaScript heap of its own. */
+/**
+ * One worker per core, bounded: the main thread only walks and collects once they are up. Each worker is a
+ * JavaScript heap of its own.
+ */
 function defaultWorkerCount(): number {
-  return Math.min(MAX_WORKERS, Math.max(0, availableParallelism() - 1));
+  return Math.min(MAX_WORKERS, Math.max(1, availableParallelism()));
 }

@@ -1,10 +1,13 @@
 // A directory's entries for lapp_grep's walk: through the native lister (list-directory.c) where there is one,
-// else Node's readdir. Both give the same names and kinds; the native one falls back to readdir for a directory
-// whose listing it cannot give exactly (a name that is not UTF-8, a file system that does not tell entry types).
+// else Node's readdir. Both give the same exact names (src/text/byte-names.ts) and kinds; the native one falls back
+// to readdir for a directory whose listing it cannot give exactly (a file system that does not tell entry types).
 
 import { isUtf8 } from "node:buffer";
-import { constants, readdirSync } from "node:fs";
+import { closeSync, constants, openSync } from "node:fs";
+import { hostLocator } from "../files/descriptor-location.ts";
 import { DIRECTORY, NOFOLLOW } from "../files/fs-native.ts";
+import { listNamed } from "../files/list-names.ts";
+import { cPath, decodeName, fsPath } from "../text/byte-names.ts";
 import { cString, nativeCode } from "./native-code.ts";
 
 export interface ListedEntry {
@@ -38,7 +41,7 @@ export function nativeListing(directory: string, root = ""): ListedEntry[] | und
   const list = nativeCode()?.lapp_list_directory;
   // A C string ends at a NUL: such a path would name another directory (readdir refuses it).
   if (!list || directory.includes("\0")) return undefined;
-  const path = Buffer.from(`${directory}\0`);
+  const path = cPath(directory);
   const from = cString(root);
   let written = list(from, path, LIST_FLAGS, buffer, buffer.length) as number;
   while (written === LIST_TOO_SMALL) {
@@ -48,7 +51,7 @@ export function nativeListing(directory: string, root = ""): ListedEntry[] | und
   if (written === LIST_UNKNOWN_TYPE) return undefined;
   if (written < 0) throw new Error(`cannot list ${directory}`);
   const packed = buffer.subarray(0, written);
-  if (!isUtf8(packed)) return undefined;
+  if (!isUtf8(packed)) return entriesOf(packed);
   // Decoded at once and cut at the NULs that end the names (no type byte is 0: LIST_UNKNOWN_TYPE).
   const parts = packed.toString("utf8").split("\0");
   const entries: ListedEntry[] = [];
@@ -69,9 +72,40 @@ export function opensBeneath(root: string): boolean {
   return nativeCode()?.lapp_opens_beneath(cString(root), LIST_FLAGS) === 1;
 }
 
+/** The packed entries one by one, when some name is not UTF-8: each name decoded exactly (byte-names.ts). */
+function entriesOf(packed: Buffer): ListedEntry[] {
+  const entries: ListedEntry[] = [];
+  for (let at = 0; at < packed.length;) {
+    const end = packed.indexOf(0, at + 1);
+    const type = packed[at];
+    const kind = type === DT_DIR ? "directory" : type === DT_REG ? "file" : "other";
+    entries.push({ name: decodeName(packed.subarray(at + 1, end)), kind });
+    at = end + 1;
+  }
+  return entries;
+}
+
+/**
+ * Node's readdir with exact names (list-names.ts), of the directory itself: on Linux it is opened (its last name not
+ * followed), proven to be exactly at its path, and listed through its descriptor, so a folder on the way swapped for
+ * a link out of the root is not listed; elsewhere by path.
+ */
 function readdirListing(directory: string): ListedEntry[] {
-  return readdirSync(directory, { withFileTypes: true }).map((entry) => ({
-    name: entry.name,
-    kind: entry.isDirectory() ? "directory" : entry.isFile() ? "file" : "other",
-  }));
+  const held = heldForListing(directory);
+  try {
+    return listNamed(held === undefined ? directory : `/proc/self/fd/${held}`);
+  } finally {
+    if (held !== undefined) closeSync(held);
+  }
+}
+
+/** Linux: a descriptor of `directory` proven to be exactly there (throws if not); undefined where none can be. */
+function heldForListing(directory: string): number | undefined {
+  if (process.platform !== "linux") return undefined;
+  const fd = openSync(fsPath(directory), LIST_FLAGS);
+  const location = hostLocator(fd, directory);
+  if (typeof location === "object" && location.at === directory) return fd;
+  closeSync(fd);
+  if (location === "unknown") return undefined;
+  throw new Error(`${directory} is not where it was walked to`);
 }

@@ -10,6 +10,7 @@
 // directories (network and FUSE file systems may cache or not keep them); elsewhere every search lists anew.
 
 import { lstatSync, statfsSync } from "node:fs";
+import { fsPath } from "../text/byte-names.ts";
 import { KEPT_LISTING_ENTRIES, LISTING_SETTLED_MS } from "./limits.ts";
 import { listDirectory, type ListedEntry } from "./list-directory.ts";
 
@@ -55,7 +56,7 @@ export class ListingCache {
   listing(directory: string, root: string): readonly ListedEntry[] {
     if (!this.keepsUnder(root)) return sorted(this.list(directory, root));
     const key = `${root}\0${directory}`;
-    const stats = lstatSync(directory, { bigint: true, throwIfNoEntry: false });
+    const stats = lstatSync(fsPath(directory), { bigint: true, throwIfNoEntry: false });
     if (!stats?.isDirectory()) {
       // Gone, or something else now (a symlink swapped in): the lister says what (it lists no symlink).
       this.forget(key);

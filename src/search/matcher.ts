@@ -3,6 +3,7 @@
 
 import { fail, ok, type Result } from "../errors.ts";
 import { invalidRegex, patternHasLineBreak } from "./messages.ts";
+import { escapeLiteral, mayMatchLineBreak, multilineSource } from "./multiline.ts";
 import { caselessRuns, requiredRuns } from "./required-literal.ts";
 import { classEnd } from "./regex-syntax.ts";
 
@@ -10,6 +11,8 @@ export interface MatcherSpec {
   pattern: string;
   literal: boolean;
   ignoreCase: boolean;
+  /** Match the whole text of each file, across lines, as `rg --multiline` does (multiline.ts). */
+  multiline?: boolean;
 }
 
 /**
@@ -21,6 +24,9 @@ export interface MatcherSpec {
  *   pattern, lowercased runs that hold in either ASCII case (`caseless`, and no `required`); see required-literal.ts.
  *   `probe`: `line` plus an alternative that matches at every line's end, so it always matches unless the regex
  *   engine gives up (its backtracking limit, where JavaScriptCore answers "no match"); see scan.ts.
+ *
+ * `multiline`: `probe` runs over a file's whole text (multiline.ts), ending with an alternative that matches only at
+ *   the text's end, so it answers null only when the regex engine gives up.
  *
  * Flags: Unicode mode first (case folding and `\p{…}` like ripgrep), patterns only valid without it fall back;
  * `s` on lines, so `.` matches any character of a line (a `\r` too, as in ripgrep); lines never contain `\n`.
@@ -42,9 +48,24 @@ export type Matcher =
       everyLine: boolean;
       required: Uint8Array | undefined;
       runs: { runs: Uint8Array[]; anchor: number; caseless: boolean } | undefined;
+    }
+  | {
+      kind: "multiline";
+      probe: RegExp;
+      /** No runs: the prefilter decides line by line, and a multiline match is not on one line. */
+      runs: undefined;
     };
 
+/** The matchers that decide one line at a time. */
+export type LineMatcher = Exclude<Matcher, { kind: "multiline" }>;
+
 export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
+  // A pattern that cannot match a line break is searched line by line, multiline or not, as ripgrep does.
+  if (spec.multiline) {
+    const multiline = compileMultiline(spec);
+    if (!multiline.ok) return multiline;
+    if (multiline.value !== undefined) return ok(multiline.value);
+  }
   if (/[\n]/.test(spec.pattern)) return fail("INVALID_ARGUMENTS", patternHasLineBreak());
   if (spec.literal && !spec.ignoreCase) {
     const needle = new TextEncoder().encode(spec.pattern);
@@ -53,22 +74,9 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
     return ok({ kind: "bytes", needle, literal: spec.pattern, ascii, runs });
   }
   const source = spec.literal ? escapeLiteral(spec.pattern) : spec.pattern;
-  const caseFlag = spec.ignoreCase ? "i" : "";
-  let unicode = true;
-  try {
-    new RegExp(source, `u${caseFlag}`);
-  } catch (unicodeError) {
-    unicode = false;
-    try {
-      new RegExp(source, caseFlag);
-    } catch (error) {
-      return fail(
-        "INVALID_ARGUMENTS",
-        invalidRegex(spec.pattern, messageOf(error) ?? messageOf(unicodeError)),
-      );
-    }
-  }
-  const base = `${unicode ? "u" : ""}${caseFlag}`;
+  const flags = validFlags(spec.pattern, source, spec.ignoreCase ? "i" : "");
+  if (!flags.ok) return flags;
+  const base = flags.value;
   const line = new RegExp(source, `${base}s`);
   // The empty group is last, so a match whose last group took part is the end-of-line alternative.
   const probe = new RegExp(`(?:${source})|(?![\\s\\S])()`, `${base}s`);
@@ -93,9 +101,29 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
   return ok({ kind: "regex", scan, line, probe, everyLine: hasLookaround(source), required, runs });
 }
 
-/** Escapes every regex syntax character (valid with and without the `u` flag). */
-function escapeLiteral(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+/** The whole-text matcher, or undefined when no match can span lines (a line matcher finds the same). */
+function compileMultiline(spec: MatcherSpec): Result<Matcher | undefined> {
+  const source = spec.literal ? escapeLiteral(spec.pattern) : spec.pattern;
+  const flags = validFlags(spec.pattern, source, spec.ignoreCase ? "i" : "");
+  if (!flags.ok) return flags;
+  if (!mayMatchLineBreak(source, flags.value)) return ok(undefined);
+  const probe = new RegExp(`(?:${multilineSource(source)})|(?![\\s\\S])()`, `${flags.value}g`);
+  return ok({ kind: "multiline", probe, runs: undefined });
+}
+
+/** `u` and the case flag when the pattern compiles in Unicode mode, else the case flag alone; else why not. */
+function validFlags(pattern: string, source: string, caseFlag: string): Result<string> {
+  try {
+    new RegExp(source, `u${caseFlag}`);
+    return ok(`u${caseFlag}`);
+  } catch (unicodeError) {
+    try {
+      new RegExp(source, caseFlag);
+      return ok(caseFlag);
+    } catch (error) {
+      return fail("INVALID_ARGUMENTS", invalidRegex(pattern, messageOf(error) ?? messageOf(unicodeError)));
+    }
+  }
 }
 
 /**

@@ -7,6 +7,7 @@
 
 import { closeSync, writeSync } from "node:fs";
 import { dlopenFirst, LINUX_LIBC_NAMES, loadOnce } from "../files/fs-native.ts";
+import { cPath } from "../text/byte-names.ts";
 import beneathSource from "./beneath.c" with { type: "text" };
 import listDirectorySource from "./list-directory.c" with { type: "text" };
 import libcSource from "./native-libc.c" with { type: "text" };
@@ -55,7 +56,7 @@ export type NativeCode = ReturnType<typeof compile<ReturnType<typeof symbolsOf>>
 
 /** `text` as a C string; a text holding a NUL (never a real root) as the empty one, which the C code takes as none. */
 export function cString(text: string): Buffer {
-  return Buffer.from(text.includes("\0") ? "\0" : `${text}\0`);
+  return cPath(text);
 }
 
 /** Lets this thread's kept root descriptor go (beneath.c): the next open keeps it anew, checked again. */

@@ -5,6 +5,7 @@
 import { constants } from "node:fs";
 import { DIRECTORY, loadOnce, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { SIGNATURE_LEADS } from "../text/binary.ts";
+import { cNames, cPath } from "../text/byte-names.ts";
 import { rarestByteOf } from "./required-literal.ts";
 import { cString, nativeCode } from "./native-code.ts";
 
@@ -64,11 +65,11 @@ function load(): Prefilter | null {
     decide(directory, names, required, maxBytes, root = "") {
       const statuses = new Uint8Array(names.length);
       const descriptors = new Int32Array(names.length);
-      const joined = Buffer.from(`${names.join("\0")}\0`);
+      const joined = cNames(names);
       const { runBytes, runLengths, runRares } = packedRuns(required);
       const decided = prefilter(
         cString(root),
-        Buffer.from(`${directory}\0`),
+        cPath(directory),
         DIRECTORY_FLAGS,
         joined,
         names.length,

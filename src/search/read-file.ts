@@ -2,15 +2,18 @@
 // for longer lines), handing out regions of complete lines. Fresh memory is costly, so buffers are reused.
 
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { hostLocator, locatedAt } from "../files/descriptor-location.ts";
 import { DIRECTORY, nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
+import { fsPath } from "../text/byte-names.ts";
 import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 
 const SEARCH_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
 
 /**
  * Opens a walked file for reading, the way nothing outside the root can be read: no-follow and non-blocking (a
- * FIFO swapped in cannot hang the search), a regular file only, and on Linux the descriptor's real path must be
- * exactly the walked path (a directory on the way swapped for a symlink sends it elsewhere). Undefined otherwise.
+ * FIFO swapped in cannot hang the search), a regular file only, and where the system tells (Linux, Windows) the
+ * descriptor's real path must be exactly the walked path (a directory on the way swapped for a symlink sends it
+ * elsewhere). Undefined otherwise.
  */
 export function openForSearch(
   path: string,
@@ -21,15 +24,14 @@ export function openForSearch(
   try {
     fd = beneath
       ? beneath.native.openat(beneath.fd, beneath.name, SEARCH_FLAGS)
-      : openSync(path, SEARCH_FLAGS);
+      : openSync(fsPath(path), SEARCH_FLAGS);
   } catch {
     return undefined;
   }
   try {
     const stats = fstatSync(fd);
     // Opened by name inside a directory checked to be exactly the walked one: no symlink on the way.
-    const where = beneath ? path : nativeFs()?.descriptorPath(fd);
-    if (stats.isFile() && (where === undefined || where === path)) return { fd, stats };
+    if (stats.isFile() && (beneath !== undefined || locatedAt(fd, path, path))) return { fd, stats };
   } catch {
     // fall through: not searchable
   }
@@ -81,7 +83,7 @@ export class SearchDirectories {
     if (directory !== this.path) {
       this.close();
       this.path = directory;
-      this.fd = openCheckedDirectory(native, directory);
+      this.fd = openCheckedDirectory(directory);
     }
     // A directory that fails its check: the file is opened by path and checked by itself (and refused).
     if (this.fd === undefined) return undefined;
@@ -92,8 +94,7 @@ export class SearchDirectories {
   /** Checks the current directory again (its files opened through it are refused if it moved) and closes it. */
   close(): void {
     if (this.fd !== undefined) {
-      if (this.native?.descriptorPath(this.fd) !== this.path)
-        for (const tag of this.run) this.refused.add(tag);
+      if (!exactlyAt(this.fd, this.path ?? "")) for (const tag of this.run) this.refused.add(tag);
       closeQuietly(this.fd);
     }
     this.fd = undefined;
@@ -102,20 +103,22 @@ export class SearchDirectories {
   }
 }
 
-function openCheckedDirectory(
-  native: NonNullable<ReturnType<typeof nativeFs>>,
-  directory: string,
-): number | undefined {
+function openCheckedDirectory(directory: string): number | undefined {
   let fd: number;
   try {
-    fd = openSync(directory, constants.O_RDONLY | DIRECTORY | NOFOLLOW);
+    fd = openSync(fsPath(directory), constants.O_RDONLY | DIRECTORY | NOFOLLOW);
   } catch {
     return undefined;
   }
-  const where = native.descriptorPath(fd);
-  if (where !== undefined && where === directory) return fd;
+  if (exactlyAt(fd, directory)) return fd;
   closeQuietly(fd);
   return undefined;
+}
+
+/** Only where the system tells: a directory it cannot locate is not used (its files are opened by path). */
+function exactlyAt(fd: number, path: string): boolean {
+  const location = hostLocator(fd, path);
+  return typeof location === "object" && location.at === path;
 }
 
 /** A region of complete lines: `bytes` is a view into the shared buffer, valid until the next `next()`. */

@@ -148,6 +148,7 @@ class RunsInOrder {
 
 /** A matcher over a decoded text whose first line starts at byte offset `anchor` (0 with absolute line numbers). */
 export function scanText(text: string, matcher: Matcher, anchor: number, hits: Hits): void {
+  if (matcher.kind === "multiline") throw new Error("a multiline matcher scans a whole text (multiline.ts)");
   if (matcher.kind === "bytes") return scanTextLiteral(text, matcher.literal, anchor, hits);
   checkedRegexScan(
     hits,

@@ -1,5 +1,6 @@
 // Searches one file: streams it through ripgrep-style line buffers (binaries skipped as ripgrep and lapp_read skip
 // them), then, only for the matches the caller wants shown, rows with refs from exactly the text lapp_read shows.
+// A multiline search reads the file whole and matches its text at once (multiline.ts).
 
 import { isUtf8 } from "node:buffer";
 import { fstatSync, type Stats } from "node:fs";
@@ -9,7 +10,8 @@ import { refOf } from "../hashline/hash.ts";
 import { isBinary } from "../text/binary.ts";
 import { bomOf, decodeBytes, decodeDocument } from "../text/codec.ts";
 import { RIPGREP_BUFFER_BYTES, WHOLE_READ_MAX_BYTES } from "./limits.ts";
-import type { Matcher } from "./matcher.ts";
+import type { LineMatcher, Matcher } from "./matcher.ts";
+import { scanMultiline } from "./multiline.ts";
 import {
   adoptForSearch,
   closeQuietly,
@@ -32,6 +34,8 @@ export type FileResult =
   | { kind: "binary" }
   | { kind: "too-large" }
   | { kind: "unreadable" }
+  /** The search stopped while this file was being searched (its lane was stopped: engine.ts). */
+  | { kind: "unfinished" }
   | {
       kind: "searched";
       count: number;
@@ -41,6 +45,13 @@ export type FileResult =
       link?: string;
       /** Lines the regex engine gave up on (only when some), so matches there may be missing. */
       gaveUp?: number;
+      /** A multiline search's blocks: the last line of each (`matches` holds each block's first line). */
+      ends?: number[];
+      /**
+       * A NUL byte stopped the reading after the part searched (ripgrep's binary detection): `count` holds that
+       * part's matches, and `rg --count` leaves such a file out.
+       */
+      binaryAfter?: true;
       /**
        * Digest of the bytes the rows were taken from (identity.ts, in hex: replies travel as JSON text), when there
        * are rows: the session records them only if the file still holds those bytes.
@@ -112,29 +123,39 @@ function searchOpened(fd: number, stats: Stats, options: FileSearchOptions): Fil
   if (isBinary(head)) return { kind: "binary" };
   // Only a UTF-16 BOM needs the size (an odd size is not UTF-16): ask for it then, not for every file.
   const announced = bomOf(head, head.length >= 2 && (head[0] === 0xff || head[0] === 0xfe) ? stats.size : 0);
+  const matcher = options.matcher;
+  if (matcher.kind === "multiline") {
+    whole ??= readWhole(fd, options.maxBytes);
+    if (!whole) return { kind: "too-large" };
+    return searchWholeText(whole, announced, matcher.probe, options, link);
+  }
   let hits = new Hits(options.keep);
+  let binaryAfter = false;
   if (announced.encoding !== "utf-8") {
     // UTF-16 (ripgrep transcodes it too): search the decoded text, CRLF `\r`s included.
     whole ??= readWhole(fd, options.maxBytes);
     if (!whole) return { kind: "too-large" };
-    scanText(decodeBytes(whole).text, options.matcher, 0, hits);
+    scanText(decodeBytes(whole).text, matcher, 0, hits);
   } else {
-    const streamed = searchRegions(reader, options.matcher, announced.bomLength, hits);
+    const streamed = searchRegions(reader, matcher, announced.bomLength, hits);
     if (reader.tooLarge) return { kind: "too-large" };
     if (streamed === "binary") return { kind: "binary" };
+    binaryAfter = reader.stoppedAtNul;
     if (streamed === "not-utf8") {
       // Shown as Latin-1 by lapp_read: search that text (rare, so the whole file is read again).
       whole ??= readWhole(fd, options.maxBytes);
       if (!whole) return { kind: "too-large" };
       const end = ripgrepSearchableEnd(whole);
       if (end === 0 && whole.length > 0) return { kind: "binary" };
+      binaryAfter = end < whole.length;
       hits = new Hits(options.keep);
-      scanText(whole.toString("latin1", 0, end), options.matcher, 0, hits);
+      scanText(whole.toString("latin1", 0, end), matcher, 0, hits);
     }
   }
   const gaveUp = hits.gaveUp > 0 ? { gaveUp: hits.gaveUp } : {};
+  const facts = { ...(link && { link }), ...gaveUp, ...(binaryAfter && { binaryAfter: true as const }) };
   if (hits.anchors.length === 0)
-    return { kind: "searched", count: hits.count, matches: [], rows: [], ...(link && { link }), ...gaveUp };
+    return { kind: "searched", count: hits.count, matches: [], rows: [], ...facts };
   const bytes = whole ?? readWhole(fd, options.maxBytes);
   if (!bytes) return { kind: "too-large" }; // it grew past the limit since it was searched
   const digest = contentDigest(bytes).toString(16);
@@ -145,8 +166,55 @@ function searchOpened(fd: number, stats: Stats, options: FileSearchOptions): Fil
     matches,
     rows: rowsOf(bytes, matches, lineStarts(hits), options.context),
     digest,
+    ...facts,
+  };
+}
+
+/**
+ * A multiline search of a file read whole (`bytes`), as `rg -U` reads it: a NUL byte in its first 64 KiB makes it
+ * binary; otherwise its whole text (as lapp_read shows it) is matched at once, up to the first block of matches that
+ * holds a NUL (multiline.ts). The rows are every line of the first `keep` matches, with their context.
+ */
+function searchWholeText(
+  bytes: Buffer,
+  announced: ReturnType<typeof bomOf>,
+  probe: RegExp,
+  options: FileSearchOptions,
+  link: string | undefined,
+): FileResult {
+  const utf16 = announced.encoding !== "utf-8";
+  if (!utf16 && bytes.subarray(0, RIPGREP_BUFFER_BYTES).indexOf(0) !== -1) return { kind: "binary" };
+  const text = utf16
+    ? decodeBytes(bytes).text
+    : isUtf8(bytes.subarray(announced.bomLength))
+      ? bytes.toString("utf8", announced.bomLength)
+      : bytes.toString("latin1");
+  // UTF-16 is searched as text (ripgrep transcodes it): its NUL bytes are no sign of a binary file.
+  const hits = scanMultiline(text, probe, options.keep, !utf16);
+  const facts = {
     ...(link && { link }),
-    ...gaveUp,
+    ...(hits.gaveUp && { gaveUp: 1 }),
+    ...(hits.binary && { binaryAfter: true as const }),
+  };
+  if (hits.starts.length === 0)
+    return { kind: "searched", count: hits.count, matches: [], rows: [], ...facts };
+  const lines = new Set<number>();
+  hits.starts.forEach((start, index) => {
+    for (let line = start; line <= hits.ends[index]!; line++) lines.add(line);
+  });
+  return {
+    kind: "searched",
+    count: hits.count,
+    matches: hits.starts,
+    ends: hits.ends,
+    rows: rowsOf(
+      bytes,
+      [...lines].sort((a, b) => a - b),
+      [],
+      options.context,
+    ),
+    digest: contentDigest(bytes).toString(16),
+    ...facts,
   };
 }
 
@@ -156,7 +224,7 @@ function searchOpened(fd: number, stats: Stats, options: FileSearchOptions): Fil
  */
 function searchRegions(
   reader: RegionReader | WholeRegions,
-  matcher: Matcher,
+  matcher: LineMatcher,
   textStart: number,
   hits: Hits,
 ): "ok" | "binary" | "not-utf8" {
@@ -196,6 +264,11 @@ class WholeRegions {
   constructor(private readonly bytes: Buffer) {
     this.end = ripgrepSearchableEnd(bytes);
     this.nulInFirstBuffer = this.end === 0 && bytes.length > 0 && bytes.indexOf(0) !== -1;
+  }
+
+  /** A NUL stopped the reading (the searched part ends before the file does). */
+  get stoppedAtNul(): boolean {
+    return this.end < this.bytes.length;
   }
 
   /** What the first fill of a streaming reader holds. */

@@ -1,7 +1,9 @@
 // The inodes of blocked files under the root, so a hard link to `.env` under an innocent name is refused too.
 // Only files with more than one link ever ask, so the scan (cached briefly) costs nothing in ordinary repositories.
 
-import { lstatSync, readdirSync } from "node:fs";
+import { lstatSync } from "node:fs";
+import { listNamed } from "../files/list-names.ts";
+import { fsPath } from "../text/byte-names.ts";
 
 /** How long one scan answers for: a burst of reads of hard-linked files shares it. */
 const SCAN_TTL_MS = 2_000;
@@ -42,7 +44,7 @@ export function scanBlockedInodes(root: string, isBlocked: (relative: string) =>
     const absolute = relative === "" ? root : `${root}/${relative}`;
     let entries;
     try {
-      entries = readdirSync(absolute, { withFileTypes: true });
+      entries = listNamed(absolute);
     } catch {
       continue;
     }
@@ -51,10 +53,10 @@ export function scanBlockedInodes(root: string, isBlocked: (relative: string) =>
       if (entry.name === ".git" && relative === "") continue;
       const child = relative === "" ? entry.name : `${relative}/${entry.name}`;
       const childBlocked = blocked || isBlocked(child);
-      if (entry.isDirectory()) pending.push({ relative: child, blocked: childBlocked });
-      else if (entry.isFile() && childBlocked) {
+      if (entry.kind === "directory") pending.push({ relative: child, blocked: childBlocked });
+      else if (entry.kind === "file" && childBlocked) {
         try {
-          const stats = lstatSync(`${root}/${child}`, { bigint: true });
+          const stats = lstatSync(fsPath(`${root}/${child}`), { bigint: true });
           found.add(inodeKey(stats.dev, stats.ino));
         } catch {
           // vanished meanwhile: nothing to remember

@@ -6,11 +6,14 @@ import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
 import { fail, ok, type Result } from "../errors.ts";
 import { failFromErrno } from "../files/errno.ts";
+import { isRootGone, rootGoneFailure } from "../files/root-gone.ts";
 import { pathTooLong } from "../files/messages.ts";
 import type { Blocklist } from "./blocklist.ts";
-import { containPath, type PathFlavor } from "./containment.ts";
+import { containPath, normalizePosix, type PathFlavor } from "./containment.ts";
 import { BlockedInodes } from "./blocked-inodes.ts";
-import { blockedPath, symlinkOutside, unresolvable } from "./messages.ts";
+import { blockedPath, strayEscape, symlinkOutside, unresolvable } from "./messages.ts";
+import { byteLength, canonicalName, decodeName, fsPath, strayUnit } from "../text/byte-names.ts";
+import { parentPath } from "../text/path-strings.ts";
 import { quotePath } from "../text/quote-path.ts";
 
 export interface GuardedPath {
@@ -56,8 +59,14 @@ export class PathGuard {
 
   private readonly blockedInodes: BlockedInodes;
 
+  /**
+   * `input` is an exact path: escaped bytes (src/text/byte-names.ts) name exactly their file. (A model's path in the
+   * quoted form lapp shows is unquoted before: src/server/call.ts.)
+   */
   resolve(input: string): Result<GuardedPath> {
-    const lexical = containPath(this.root, input, this.flavor);
+    const stray = strayUnit(input);
+    if (stray !== undefined) return fail("INVALID_ARGUMENTS", strayEscape(input, stray));
+    const lexical = containPath(this.root, canonicalName(input), this.flavor);
     if (!lexical.ok) return lexical;
     const { absolute, relative } = lexical.value;
     if (this.blocklist.isBlocked(relative)) return blocked(relative);
@@ -67,6 +76,8 @@ export class PathGuard {
       this.flavor === "posix"
         ? resolvePosix(absolute, relative, this.resolvedBase)
         : realPathOf(absolute, relative);
+    // Nothing under a deleted root exists: say so, not "does not exist" or "a directory on the way was replaced".
+    if ((!real.ok || !real.value.exists) && isRootGone(this.root)) return rootGoneFailure(this.root);
     if (!real.ok) return real;
     const contained = containPath(this.root, real.value.path, this.flavor);
     if (!contained.ok) {
@@ -103,8 +114,8 @@ const PATH_MAX = process.platform === "darwin" ? 1024 : process.platform === "wi
 const NAME_MAX = 255;
 
 function tooLong(absolute: string): boolean {
-  if (Buffer.byteLength(absolute) >= PATH_MAX) return true;
-  return absolute.split(/[\\/]/).some((name) => Buffer.byteLength(name) > NAME_MAX);
+  if (byteLength(absolute) >= PATH_MAX) return true;
+  return absolute.split(/[\\/]/).some((name) => byteLength(name) > NAME_MAX);
 }
 
 /**
@@ -113,9 +124,9 @@ function tooLong(absolute: string): boolean {
  * again right before the rename; Node has no renameat(2), so this narrows the window to microseconds.
  */
 export function directoryUnchanged(real: string): boolean {
-  const directory = dirname(real);
+  const directory = parentPath(real);
   try {
-    return realpathSync(directory) === directory;
+    return decodeName(realpathSync(fsPath(directory), { encoding: "buffer" })) === directory;
   } catch {
     return false;
   }
@@ -151,24 +162,24 @@ export function resolvePosix(absolute: string, display: string, base?: string): 
     const name = pending.pop()!;
     if (name === ".") continue;
     if (name === "..") {
-      resolved = dirname(resolved);
+      resolved = parentPath(resolved);
       continue;
     }
     const candidate = resolved === "/" ? `/${name}` : `${resolved}/${name}`;
     let stats;
     try {
-      stats = lstatSync(candidate, { bigint: true });
+      stats = lstatSync(fsPath(candidate), { bigint: true });
     } catch (error) {
       if (!isMissing(error)) return ioFailure(display, error);
       // Nothing below a missing name exists: the rest is lexical.
       const rest = [...pending].reverse().join("/");
-      return ok({ path: resolvePath(candidate, rest), exists: false, checked: undefined });
+      return ok({ path: normalizePosix(`${candidate}/${rest}`), exists: false, checked: undefined });
     }
     if (stats.isSymbolicLink()) {
       if (++hops > MAX_LINK_HOPS) return fail("NOT_FOUND", unresolvable(display, "ELOOP"));
       let target: string;
       try {
-        target = readlinkSync(candidate);
+        target = decodeName(readlinkSync(fsPath(candidate), { encoding: "buffer" }));
       } catch (error) {
         return ioFailure(display, error);
       }
@@ -179,13 +190,19 @@ export function resolvePosix(absolute: string, display: string, base?: string): 
     if (pending.length > 0 && !stats.isDirectory()) {
       // A file in the middle of the path: nothing can be below it.
       const rest = [...pending].reverse().join("/");
-      return ok({ path: resolvePath(candidate, rest), exists: false, checked: undefined });
+      return ok({ path: normalizePosix(`${candidate}/${rest}`), exists: false, checked: undefined });
     }
     resolved = candidate;
     if (pending.length === 0)
       return ok({ path: resolved, exists: true, checked: { dev: stats.dev, ino: stats.ino } });
   }
-  const stats = lstatSync(resolved, { bigint: true });
+  // The base itself (the root, or `/`): gone when the root was deleted.
+  let stats;
+  try {
+    stats = lstatSync(fsPath(resolved), { bigint: true });
+  } catch (error) {
+    return ioFailure(display, error);
+  }
   return ok({ path: resolved, exists: true, checked: { dev: stats.dev, ino: stats.ino } });
 }
 

@@ -5,6 +5,7 @@ import { clipError } from "../budget/clip-error.ts";
 import { LappError, unwrap } from "../errors.ts";
 import type { Tool, ToolContext } from "../tools/tool.ts";
 import type { Logger } from "./log.ts";
+import { resolveShownPath } from "../security/shown-path.ts";
 import { validateArguments } from "./validate.ts";
 
 export type CallContext = Omit<ToolContext, "resolve">;
@@ -27,8 +28,9 @@ export async function callTool(
     if (!tool) throw new Error(`no tool named ${JSON.stringify(name)} was loaded`);
     const input = validateArguments(tool, args);
     if (!input.ok) throw input.error;
+    // A path the model sends back as lapp showed it (quoted: src/text/quote-path.ts) names that path.
     const resolve = (raw: string) => {
-      const guarded = unwrap(context.guard.resolve(raw));
+      const guarded = unwrap(resolveShownPath(context.guard, raw));
       path = guarded.display;
       return guarded;
     };

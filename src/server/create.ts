@@ -4,9 +4,10 @@
 import type { Config } from "../config.ts";
 import { INSTRUCTIONS } from "../messages.ts";
 import { VERSION } from "../version.ts";
+import { budgetForClient } from "./client-budget.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { McpServer, ProtocolError } from "./mcp-server.ts";
-import { unknownTool } from "./messages.ts";
+import { clientBudget, unknownTool } from "./messages.ts";
 import { RPC_ERROR } from "./rpc-codes.ts";
 import type { CallToolFn } from "./tool-runtime.ts";
 // A macro: the JSON Schemas are generated from the valibot schemas when the binary is built (bun build runs it and
@@ -23,13 +24,28 @@ export interface LappServer {
   drain(): Promise<void>;
 }
 
-/** `config.root` must be the root's real path (serveStdio checks it; tests pass a realpath'd temp dir). */
-export function createLappServer(config: Config, log: Logger = createLogger(config.logFile)): LappServer {
+/**
+ * `config.root` must be the root's real path (serveStdio checks it; tests pass a realpath'd temp dir). `note` gets
+ * the session's log lines other than calls (which client connected, with which budget).
+ */
+export function createLappServer(
+  config: Config,
+  log: Logger = createLogger(config.logFile),
+  note: (text: string) => void = () => {},
+): LappServer {
   const listed = TOOL_LIST.filter((tool) => (config.onlyTools as readonly string[]).includes(tool.name));
   let runtime: Promise<CallToolFn> | undefined;
-  const loadRuntime = () => (runtime ??= buildRuntime(config, log));
+  // The budget follows the client unless a flag set it; the tools are built after initialize, with this config.
+  let effective = config;
+  const loadRuntime = () => (runtime ??= buildRuntime(effective, log));
 
   const server = new McpServer({ name: "lapp", version: VERSION, instructions: INSTRUCTIONS });
+  server.oninitialize = (params) => {
+    if (runtime !== undefined) return; // the tools already answer with a budget; it does not change mid-session
+    const budget = config.maxOutputTokensGiven ? config.maxOutputTokens : budgetForClient(params.clientInfo);
+    effective = { ...config, maxOutputTokens: budget };
+    note(clientBudget(params.clientInfo, budget, config.maxOutputTokensGiven === true));
+  };
   server.handle("tools/list", () => {
     // Clients list the tools right after initialize; the first call is seconds away, so load for it now,
     // once this answer is on its way. A failure to load is the first call's to report (-32603), not a crash here.

@@ -1,5 +1,6 @@
-// lapp's log: one line per tool call (time, tool, path, outcome, milliseconds) and a few session lines (start),
-// to stderr or an append-only file. Paths and names are quoted when they hold control characters.
+// lapp's log: one line per tool call (time, tool, path, outcome, milliseconds) and a few session lines (start,
+// client), to an append-only file, to stderr, or nowhere. Paths and names are quoted when they hold control
+// characters.
 import { appendFileSync } from "node:fs";
 import { quotePath } from "../text/quote-path.ts";
 
@@ -13,7 +14,11 @@ export interface CallLog {
 
 export type Logger = (entry: CallLog) => void;
 
-export function createLogger(logFile: string | undefined): Logger {
+/** A log file's path, stderr, or nowhere (`undefined`). */
+export type LogTarget = string | typeof STDERR | undefined;
+export const STDERR = Symbol("stderr");
+
+export function createLogger(logFile: LogTarget): Logger {
   return (entry) => {
     writeLogLine(
       logFile,
@@ -23,11 +28,12 @@ export function createLogger(logFile: string | undefined): Logger {
 }
 
 /** Appends one timestamped line; `text` must already be a single line. */
-export function writeLogLine(logFile: string | undefined, text: string): void {
+export function writeLogLine(logFile: LogTarget, text: string): void {
+  if (logFile === undefined) return;
   const line = `${new Date().toISOString()} ${text}\n`;
   try {
-    if (logFile) appendFileSync(logFile, line);
-    else writeStderr(line);
+    if (logFile === STDERR) writeStderr(line);
+    else appendFileSync(logFile, line);
   } catch {
     // Logging must never break a tool call.
   }

@@ -44,21 +44,33 @@ export class ProtocolError extends Error {
 export class McpServer {
   onclose?: () => void;
   onerror?: (error: Error) => void;
+  /** Called with the params of each valid initialize request, before it is answered. */
+  oninitialize?: (params: Record<string, unknown>) => void;
   private transport: Transport | undefined;
   private readonly handlers = new Map<string, RequestHandler>();
   /** Requests being answered, so a cancellation can abort them. */
   private readonly running = new Map<RequestId, AbortController>();
 
   constructor(identity: ServerIdentity) {
-    this.handlers.set("initialize", (params) => ({
+    this.handlers.set("initialize", (params) => {
+      this.oninitialize?.(params);
+      return this.initializeResult(identity, params);
+    });
+    this.handlers.set("ping", () => ({}));
+  }
+
+  private initializeResult(
+    identity: ServerIdentity,
+    params: Record<string, unknown>,
+  ): Record<string, unknown> {
+    return {
       protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(params.protocolVersion as string)
         ? params.protocolVersion
         : SUPPORTED_PROTOCOL_VERSIONS[0],
       capabilities: { tools: {} },
       serverInfo: { name: identity.name, version: identity.version },
       instructions: identity.instructions,
-    }));
-    this.handlers.set("ping", () => ({}));
+    };
   }
 
   /** Serves `method` (tools/list, tools/call …); its params are checked first when lapp knows their shape. */

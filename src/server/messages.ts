@@ -17,7 +17,16 @@ export const wrongVersion = (version: unknown): string =>
   `Invalid Request: "jsonrpc" must be "2.0", got ${version === undefined ? "nothing" : JSON.stringify(version)}.`;
 
 export const badId = (id: unknown): string =>
-  `Invalid Request: "id" must be a string or an integer, got ${JSON.stringify(id) ?? "nothing"}.`;
+  `Invalid Request: "id" must be a string or an integer, got ${describeId(id)}.`;
+
+/** What a refused id is: JSON.stringify alone would print `1e400` (infinity once parsed) as `null`. */
+function describeId(id: unknown): string {
+  if (typeof id !== "number") return JSON.stringify(id) ?? "nothing";
+  if (!Number.isFinite(id))
+    return "a number too large for any number type (it parses as infinity); send the id as a string";
+  if (!Number.isInteger(id)) return `${id}, a number with a fraction`;
+  return `${id}, an integer too large to be held exactly (beyond ${Number.MAX_SAFE_INTEGER}); send the id as a string`;
+}
 
 export const badMethod = (method: unknown): string =>
   `Invalid Request: "method" must be a non-empty string, got ${JSON.stringify(method)}.`;
@@ -40,6 +49,16 @@ export const droppedMessage = (reason: string): string =>
   `lapp: ignored a message from the client: ${reason}`;
 
 export const serving = (version: string, root: string): string => `lapp ${version} serving ${root}`;
+
+/** The log line of an initialize: who connected and the budget its answers keep to. */
+export function clientBudget(clientInfo: unknown, budget: number, fromFlag: boolean): string {
+  const info = (typeof clientInfo === "object" && clientInfo !== null ? clientInfo : {}) as Record<
+    string,
+    unknown
+  >;
+  const who = [info.name, info.version].filter((part) => typeof part === "string").join(" ") || "unnamed";
+  return `client ${JSON.stringify(who)}: answers within ${budget} tokens (${fromFlag ? "--max-output-tokens" : "the client's default"})`;
+}
 
 export const rootUnusable = (root: string, why: string): string =>
   `--root ${JSON.stringify(root)} cannot be used (${why})`;

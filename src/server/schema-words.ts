@@ -13,12 +13,12 @@ export interface SchemaNode {
 
 const OBJECT_TYPES = new Set(["object", "strict_object", "loose_object"]);
 
-function isObjectSchema(node: SchemaNode): boolean {
+export function isObjectSchema(node: SchemaNode): boolean {
   return OBJECT_TYPES.has(node.type) && node.entries !== undefined;
 }
 
 /** `node` itself, or what an optional wraps. */
-function unwrapOptional(node: SchemaNode): SchemaNode {
+export function unwrapOptional(node: SchemaNode): SchemaNode {
   return node.type === "optional" || node.type === "nullish" ? unwrapOptional(node.wrapped!) : node;
 }
 

@@ -1,13 +1,16 @@
 // Serves lapp over stdio: checks the root, connects the server to stdin/stdout through lapp's own line transport,
 // and resolves with the exit code when stdin closes (after every call in flight has answered).
+// stderr stays silent under a client (Claude Code shows every stderr line as an error): the hint and the log go
+// there only when stderr is a terminal (a person started lapp) or with --verbose; --log-file takes the log anywhere.
 import { realpathSync, statSync } from "node:fs";
+import { isatty } from "node:tty";
 import type { Config } from "../config.ts";
 import { MAX_MESSAGE_BYTES } from "../limits.ts";
 import { STARTUP_HINT } from "../messages.ts";
 import { quotePath } from "../text/quote-path.ts";
 import { VERSION } from "../version.ts";
 import { createLappServer } from "./create.ts";
-import { writeLogLine, writeStderr } from "./log.ts";
+import { createLogger, STDERR, writeLogLine, writeStderr, type LogTarget } from "./log.ts";
 import { rootNotDirectory, rootUnusable, serving } from "./messages.ts";
 import { LineTransport } from "./stdio-transport.ts";
 
@@ -17,11 +20,13 @@ export async function serveStdio(config: Config): Promise<number> {
     writeStderr(`lapp: ${root.error}\n`);
     return 2;
   }
-  const { server, drain } = createLappServer({ ...config, root });
+  const toStderr = config.verbose === true || isatty(2);
+  const target: LogTarget = config.logFile ?? (toStderr ? STDERR : undefined);
+  const log = (text: string) => writeLogLine(target, text);
+  const { server, drain } = createLappServer({ ...config, root }, createLogger(target), log);
   const closed = new Promise<number>((resolve) => {
     server.onclose = () => resolve(0);
   });
-  const log = (text: string) => writeLogLine(config.logFile, text);
   const transport = new LineTransport(Bun.stdin.stream(), Bun.stdout.writer(), {
     maxMessageBytes: MAX_MESSAGE_BYTES,
     note: log,
@@ -34,8 +39,7 @@ export async function serveStdio(config: Config): Promise<number> {
   });
   server.onerror = (error) => log(`protocol error: ${error.message.split("\n")[0]}`);
   await server.connect(transport);
-  // Clients such as Claude Code show stderr as errors: the one line a person should see is the hint.
-  writeStderr(`${STARTUP_HINT}\n`);
+  if (toStderr) writeStderr(`${STARTUP_HINT}\n`);
   log(serving(VERSION, quotePath(root)));
   return closed;
 }

@@ -2,14 +2,14 @@
 // the edit session — built once per server. create.ts loads this module on the first need, after the start.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config.ts";
-import { nativeFs } from "../files/fs-native.ts";
+import { nativeFs, nativeFsRefusal } from "../files/fs-native.ts";
 import { compileBlocklist } from "../security/blocklist.ts";
 import { PathGuard } from "../security/guard.ts";
 import { EditSession } from "../session/edit-session.ts";
 import { ShownRecords } from "../session/shown-records.ts";
 import { selectTools } from "../tools/registry.ts";
 import { callTool } from "./call.ts";
-import type { Logger } from "./log.ts";
+import { writeLogLine, type Logger } from "./log.ts";
 import type { RequestExtra } from "./mcp-server.ts";
 
 export type CallToolFn = (name: string, args: unknown, extra: RequestExtra) => Promise<CallToolResult>;
@@ -18,6 +18,8 @@ export function createToolRuntime(config: Config, log: Logger): CallToolFn {
   // Every tool opens files through these libc bindings; creating them (dlopen and Bun's FFI trampolines) takes
   // ~15 ms, which this runtime, built after tools/list, takes off the first call's path.
   nativeFs();
+  const refusal = nativeFsRefusal();
+  if (refusal !== undefined) writeLogLine(config.logFile, refusal);
   const tools = selectTools(config.onlyTools);
   const toolsByName = new Map(tools.map((tool) => [tool.name as string, tool]));
   const guard = new PathGuard(config.root, compileBlocklist(config.block, config.allow));

@@ -1,8 +1,10 @@
 // The single validation chokepoint: raw MCP arguments → a tool's typed input, or INVALID_ARGUMENTS naming the field
-// in a model's words. `null` for an optional field means the field is absent, at every depth.
+// in a model's words. `null` for an optional field means the field is absent, at every depth; the one leniency in
+// types (JSON in a string for a list or object, digits in a string for a whole number) is lenient-arguments.ts.
 import * as v from "valibot";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Tool } from "../tools/tool.ts";
+import { asClientsSendThem } from "./lenient-arguments.ts";
 import { argumentsNotObject, fieldIssue, invalidArguments, type IssueWords } from "./validation-messages.ts";
 import {
   argumentShape,
@@ -19,7 +21,7 @@ export function validateArguments<S extends v.GenericSchema>(
 ): Result<v.InferOutput<S>> {
   const root = tool.schema as unknown as SchemaNode;
   const input = args ?? {};
-  const parsed = v.safeParse(tool.schema, withoutNullOptionals(root, input));
+  const parsed = v.safeParse(tool.schema, withoutNullOptionals(root, asClientsSendThem(root, input)));
   if (parsed.success) return ok(parsed.output);
   const problems = parsed.issues.slice(0, 5).map((issue) => {
     const path = keysOf(issue);

@@ -68,11 +68,15 @@ export class BlockAnalyses {
   }
 }
 
+/** Both made on first use: an outline of a kind of file with no outline rules (plain text) lexes nothing. */
 function analysisOf(lines: readonly string[], fileName: string, language: Language): BlockAnalysis {
-  const finder = analyzeBlocks(lines, fileName, language);
+  let finder: BlockFinder | undefined;
   let outline: Outline | undefined;
+  const blocks = () => (finder ??= analyzeBlocks(lines, fileName, language));
   return {
-    finder,
-    outline: () => (outline ??= buildOutline(lines, finder)),
+    get finder() {
+      return blocks();
+    },
+    outline: () => (outline ??= buildOutline(lines, language, blocks)),
   };
 }

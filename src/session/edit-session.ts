@@ -5,11 +5,14 @@
 
 import { unwrap } from "../errors.ts";
 import { FileQueue } from "../files/file-queue.ts";
-import { loadTextFile } from "../files/load.ts";
+import { loadTextFile, readWholeFile } from "../files/load.ts";
 import type { Answer, AnswerItem, ShownLine } from "../hashline/answer.ts";
 import { lineId } from "../hashline/hash.ts";
 import { MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath, PathGuard } from "../security/guard.ts";
+import { isBinary } from "../text/binary.ts";
+import { decodeDocument } from "../text/codec.ts";
+import { someLines, versionHashes } from "../text/line-hashes.ts";
 import { BlockAnalyses } from "./block-analyses.ts";
 import { KnownDocuments } from "./known-documents.ts";
 import { presentAnswer, recordShown } from "./present.ts";
@@ -103,7 +106,9 @@ export class EditSession {
   presentFound(resolve: Resolve, answer: Answer, maxTokens: number): string {
     return presentAnswer(answer, maxTokens, (items) => {
       for (const [real, found] of foundByFile(items)) {
-        this.withPath(resolve, real, (path) => this.recordFound(path, found), real).catch(() => undefined);
+        // Queued now, so any later call on the file finds the rows recorded; done once the answer has left.
+        const record = (path: GuardedPath) => afterAnswer().then(() => this.recordFound(path, found));
+        this.withPath(resolve, real, record, real).catch(() => undefined);
       }
     });
   }
@@ -135,26 +140,36 @@ export class EditSession {
     this.records.settle();
   }
 
+  /**
+   * Records a search's rows of one file, in its queue. Most often the file still holds the bytes searched and only
+   * the rows' text is decoded; a file lapp has no version of yet gets its lines hashed when it is next loaded
+   * (ShownRecord.expect), so a search over big files costs the main thread little more than reading them again.
+   */
   private recordFound(path: GuardedPath, found: FoundRows): void {
-    const loaded = loadTextFile(
-      path,
-      (relative) => this.guard.isBlocked(relative),
-      MAX_EDIT_BYTES,
-      this.documents.get(path.real),
-    );
-    if (!loaded.ok) return;
-    const { doc, identity, links } = loaded.value;
+    const raw = readWholeFile(path, (relative) => this.guard.isBlocked(relative), MAX_EDIT_BYTES);
+    if (!raw.ok || isBinary(raw.value.bytes)) return;
+    const { bytes, identity, links } = raw.value;
     const record: ShownRecord = this.records.obtain(path.real, { ...identity, links });
-    record.syncTo(doc.lines, identity.digest);
-    // The bytes the search read: its rows are exactly these lines. Else they are carried from the version it read.
-    if (found.digest !== undefined && found.digest === identity.digest)
-      record.show(
-        doc.lines,
-        found.rows.map((row) => row.line),
-      );
-    else record.showOlder(found.digest, found.rows, doc.lines);
+    const rows = found.rows.map((row) => row.line);
+    if (found.digest !== undefined && found.digest === identity.digest) {
+      // The bytes the search read: its rows are exactly these lines.
+      const { count, lines } = someLines(bytes, rows);
+      if (!record.expect(identity.digest, count) && record.knownVersion?.digest !== identity.digest)
+        record.sync(versionHashes(bytes), identity.digest);
+      record.show(lines, rows);
+    } else {
+      // Changed since the search: its rows are carried from the version it read, or refused.
+      const { lines } = decodeDocument(bytes);
+      record.syncTo(lines, identity.digest);
+      record.showOlder(found.digest, found.rows, lines);
+    }
     this.records.settle();
   }
+}
+
+/** A macrotask later: after the answer being built has been handed to the transport. */
+function afterAnswer(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 interface FoundRows {

@@ -35,7 +35,7 @@ export class SessionFile {
   constructor(
     readonly path: GuardedPath,
     readonly loaded: LoadedFile,
-    private readonly record_: ShownRecord,
+    private readonly shownRecord: ShownRecord,
     private readonly settle: () => void,
     /** Told the document lapp wrote, the digest and size of its bytes, so the next load of them can skip decoding. */
     private readonly wrote: (doc: TextDocument, digest: bigint, bytes: number) => void = () => {},
@@ -44,14 +44,14 @@ export class SessionFile {
   ) {
     this.shown = {
       lookup: (line, id) => {
-        const meaning = record_.lookup(line, id, this.lines);
+        const meaning = shownRecord.lookup(line, id, this.lines);
         if (meaning.kind === "ambiguous")
           this.refused.push({ line, id, at: meaning.candidates, ambiguous: true });
         else if (meaning.kind !== "live" && meaning.kind !== "unknown")
           this.refused.push({ line, id, at: "at" in meaning ? [meaning.at] : [], ambiguous: false });
         return meaning;
       },
-      unverified: (from, to, seen) => record_.unverified(from, to, seen, this.lines),
+      unverified: (from, to, seen) => shownRecord.unverified(from, to, seen, this.lines),
     };
   }
 
@@ -70,14 +70,14 @@ export class SessionFile {
 
   /** The answer cut at `maxTokens`, its rows recorded as shown (of the file as it is now), rendered. */
   present(answer: Answer, maxTokens: number, lines: readonly string[] = this.lines): string {
-    const text = presentAnswer(answer, maxTokens, (shown) => recordShown(this.record_, lines, shown));
+    const text = presentAnswer(answer, maxTokens, (shown) => recordShown(this.shownRecord, lines, shown));
     this.settle();
     return text;
   }
 
   /** Records the lines `items` show of this file (items already cut to the budget by the caller), as `present` does. */
   record(items: readonly AnswerItem[]): void {
-    recordShown(this.record_, this.lines, items);
+    recordShown(this.shownRecord, this.lines, items);
     this.settle();
   }
 
@@ -91,10 +91,10 @@ export class SessionFile {
     } catch (error) {
       if (!(error instanceof LappError)) throw error;
       const clipped = clipError(error, maxTokens);
-      const shown = recordShown(this.record_, this.lines, clipped.body);
+      const shown = recordShown(this.shownRecord, this.lines, clipped.body);
       for (const ref of this.refused)
         if (ref.at.length > 0 && ref.at.every((line) => shown.has(line)))
-          this.record_.retire(ref.line, ref.id, ref.ambiguous ? undefined : ref.at[0]);
+          this.shownRecord.retire(ref.line, ref.id, ref.ambiguous ? undefined : ref.at[0]);
       this.settle();
       throw clipped;
     }
@@ -112,7 +112,7 @@ export class SessionFile {
   commit(outcome: EditOutcome, dryRun: boolean | undefined, maxTokens: number): string {
     if (dryRun) return this.present(dryRunAnswer(this.path.display, this.loaded.doc, outcome), maxTokens);
     const committed = unwrap(commitEdit(this.path, this.loaded, outcome.doc, outcome.regions));
-    this.record_.carry(outcome.regions, outcome.doc.lines, committed.digest);
+    this.shownRecord.carry(outcome.regions, outcome.doc.lines, committed.digest);
     if (committed.digest !== undefined) this.wrote(outcome.doc, committed.digest, committed.bytes);
     return this.present(editSuccessAnswer(this.path.display, outcome), maxTokens, outcome.doc.lines);
   }

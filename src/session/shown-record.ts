@@ -58,6 +58,11 @@ export class ShownRecord {
   private appeared: Uint32Array | undefined;
   /** Digest of the file's bytes in that version (identity.ts), when known: a load of the same bytes needs no sync. */
   private versionDigest: bigint | undefined;
+  /**
+   * A first version known only by its digest and line count (a search showed rows of a file lapp had not loaded):
+   * its lines are hashed when the file is next loaded — from those very bytes, or else every meaning is refused.
+   */
+  private pending: { digest: bigint; lines: number } | undefined;
   /** Ticks at every showing and every new version, so times of showings and of lines compare. */
   private clock = 0;
   /**
@@ -124,7 +129,7 @@ export class ShownRecord {
 
   /** Lines of the version the record describes (0 before the first sync). */
   get lineCount(): number {
-    return this.version?.length ?? 0;
+    return this.version?.length ?? this.pending?.lines ?? 0;
   }
 
   /**
@@ -133,6 +138,7 @@ export class ShownRecord {
    * lines the change wrote get the current time.
    */
   sync(current: Uint32Array, digest?: bigint): void {
+    if (this.pending !== undefined && this.settlePending(current, digest)) return;
     const old = this.version;
     this.versionDigest = digest;
     if (old === undefined) {
@@ -179,6 +185,10 @@ export class ShownRecord {
    * describes (lapp wrote or synced them last), every line is known to be the same and nothing is hashed.
    */
   syncTo(lines: readonly string[], digest: bigint | undefined): void {
+    if (this.pending !== undefined && digest !== undefined && digest === this.pending.digest) {
+      this.settlePending(hashLines(lines), digest);
+      return;
+    }
     const known = this.version !== undefined && digest !== undefined && digest === this.versionDigest;
     if (known && this.version!.length === lines.length) return;
     this.sync(hashLines(lines), digest);
@@ -186,8 +196,39 @@ export class ShownRecord {
 
   /** The version the record describes, when the digest of its bytes is known: that digest and its line count. */
   get knownVersion(): { digest: bigint; lines: number } | undefined {
+    if (this.pending !== undefined) return this.pending;
     if (this.version === undefined || this.versionDigest === undefined) return undefined;
     return { digest: this.versionDigest, lines: this.version.length };
+  }
+
+  /**
+   * The first version of a file is known by the digest of its bytes and its line count only (see `pending`): a
+   * search's rows of a big file are recorded without hashing every line of it now. Only for a record with no version.
+   */
+  expect(digest: bigint, lines: number): boolean {
+    if (this.version !== undefined || this.pending !== undefined || this.count > 0) return false;
+    this.pending = { digest, lines };
+    return true;
+  }
+
+  /**
+   * The pending version meets the file's lines: the same bytes give the version its hashes; other bytes (changed
+   * outside lapp since, with no hashes to diff against) leave every meaning refused where its line was. Returns
+   * whether the record is now in step (the caller's sync is done).
+   */
+  private settlePending(current: Uint32Array, digest: bigint | undefined): boolean {
+    const same = digest !== undefined && digest === this.pending!.digest;
+    this.pending = undefined;
+    this.version = current;
+    this.versionDigest = digest;
+    this.appeared = new Uint32Array(current.length);
+    if (same) return true;
+    const now = ++this.clock;
+    this.appeared.fill(now);
+    for (let index = 0; index < this.count; index++)
+      if (this.state[index] === State.Live)
+        this.setState(index, State.Changed, clampLine(this.pos[index]!, current.length));
+    return true;
   }
 
   /**

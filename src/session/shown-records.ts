@@ -5,6 +5,7 @@
 // them instead of guessing (forgotten-keys.ts, docs/format.md).
 
 import { statSync } from "node:fs";
+import { fsPath } from "../text/byte-names.ts";
 import { ForgottenKeys } from "./forgotten-keys.ts";
 import { ShownRecord } from "./shown-record.ts";
 
@@ -103,7 +104,8 @@ export class ShownRecords {
   private stillNames(record: ShownRecord, idKey: string): boolean {
     for (const path of this.recent.get(record)?.paths ?? []) {
       try {
-        const stats = statSync(path, { bigint: true });
+        // A real path may hold escaped bytes (src/text/byte-names.ts): it is stat'ed as exactly its bytes.
+        const stats = statSync(fsPath(path), { bigint: true });
         if (`${stats.dev}:${stats.ino}` === idKey) return true;
       } catch {
         // gone: not this file any more

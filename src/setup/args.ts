@@ -15,8 +15,10 @@ export interface SetupOptions {
   /** The program the host should run; by default `lapp` when it is on PATH, else this binary's path. */
   command: string | undefined;
   dryRun: boolean;
-  /** Codex: let lapp's tools run without asking (`default_tools_approval_mode = "approve"`). */
+  /** Codex, Gemini CLI: let lapp's tools run without asking (the host's approval setting in lapp's entry). */
   approveEdits: boolean;
+  /** Claude Code: add the permission rule for lapp's tools to its settings (user, or project with --project). */
+  allowTools: boolean;
 }
 
 export type SetupArgs =
@@ -31,6 +33,7 @@ export function parseSetupArgs(argv: readonly string[]): SetupArgs {
   let project = false;
   let dryRun = false;
   let approveEdits = false;
+  let allowTools = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === "--help" || arg === "-h") return { kind: "help" };
@@ -44,6 +47,10 @@ export function parseSetupArgs(argv: readonly string[]): SetupArgs {
     }
     if (arg === "--approve-edits") {
       approveEdits = true;
+      continue;
+    }
+    if (arg === "--allow-tools") {
+      allowTools = true;
       continue;
     }
     if (!arg.startsWith("-")) {
@@ -72,6 +79,7 @@ export function parseSetupArgs(argv: readonly string[]): SetupArgs {
       command: values["--command"],
       dryRun,
       approveEdits,
+      allowTools,
     },
   };
 }

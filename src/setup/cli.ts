@@ -1,4 +1,4 @@
-// `lapp setup <claude|codex|cursor> …`: the command-line face of performSetup. Returns the exit code.
+// `lapp setup <client> …`: the command-line face of performSetup. Returns the exit code.
 // Not the MCP server, so it may print to stdout; problems go to stderr.
 
 import { homedir } from "node:os";
@@ -13,6 +13,8 @@ import {
   notOnPath,
   projectNeedsPath,
   reloadHint,
+  ruleAlreadyThere,
+  ruleWritten,
   written,
 } from "./messages.ts";
 import { performSetup, type SetupContext } from "./perform.ts";
@@ -29,6 +31,7 @@ function machineContext(): SetupContext {
     cwd: process.cwd(),
     home: homedir(),
     env: process.env,
+    platform: process.platform,
     lappOnPath: Bun.which("lapp") ?? undefined,
     executable: TARGET === "source" ? undefined : process.execPath,
   };
@@ -68,16 +71,20 @@ export async function runSetup(
       lines.push(alreadySetUp(host, outcome.file, outcome.server));
       break;
     case "dry-run":
-      lines.push(dryRunHeader(host, outcome.file, !outcome.existed), outcome.diff!.trimEnd(), dryRunFooter);
+      lines.push(dryRunHeader(host, outcome.file, !outcome.existed), outcome.diff!.trimEnd());
       break;
     case "written":
-      lines.push(
-        written(host, outcome.file, outcome.server, outcome.added, outcome.backup),
-        reloadHint(host),
-        instructionsHint(host),
-      );
+      lines.push(written(host, outcome.file, outcome.server, outcome.added, outcome.backup));
       break;
   }
+  const { rule } = outcome;
+  if (rule?.kind === "unchanged") lines.push(ruleAlreadyThere(rule.file));
+  if (rule?.kind === "dry-run")
+    lines.push(dryRunHeader(host, rule.file, !rule.existed), rule.diff!.trimEnd());
+  if (rule?.kind === "written") lines.push(ruleWritten(rule.file, rule.backup));
+  if (outcome.kind === "dry-run" || rule?.kind === "dry-run") lines.push(dryRunFooter);
+  else if (outcome.kind === "written" || rule?.kind === "written")
+    lines.push(reloadHint(host), instructionsHint(host));
   streams.out(`${lines.join("\n")}\n`);
   return 0;
 }

@@ -3,15 +3,18 @@
 
 import { configInvalid, configShape, editUnsafe } from "./messages.ts";
 import { done, problem, type ConfigChange, type SetupResult } from "./result.ts";
-import { mergeServerArgs } from "./server-args.ts";
 import { scanToml, type TomlStatement } from "./toml-scan.ts";
 
-type TomlEntry = Record<string, string | string[]>;
+type TomlValue = string | string[] | boolean;
 
+/**
+ * `merge` turns the entry already there (undefined when none) into the entry lapp wants; only the keys whose value
+ * changes are written, right under the table's header.
+ */
 export function upsertTomlServer(
   text: string,
   name: string,
-  entry: TomlEntry,
+  merge: (previous: unknown) => Record<string, unknown>,
   file: string,
 ): SetupResult<ConfigChange> {
   let parsed: Record<string, unknown>;
@@ -25,23 +28,28 @@ export function upsertTomlServer(
     return problem("CONFIG_SHAPE", configShape(file, "mcp_servers is not a table"));
   }
   const previous = servers?.[name];
-  // lapp's keys; `args` keeps the user's other flags.
-  const owned: TomlEntry = isTable(previous)
-    ? { ...entry, args: mergeServerArgs(previous.args, entry.args as string[]) }
-    : entry;
-  const merged = isTable(previous) ? { ...previous, ...owned } : owned;
+  const merged = merge(previous);
   if (previous !== undefined && Bun.deepEquals(previous, merged, true))
     return done({ changed: false, text, previous });
+  const before = isTable(previous) ? previous : {};
+  const owned = Object.entries(merged).filter(
+    ([key, value]) => !(key in before) || !Bun.deepEquals(before[key], value, true),
+  );
 
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const lines = Object.entries(owned)
-    .map(([key, value]) => `${key} = ${tomlValue(value)}${eol}`)
-    .join("");
+  const lines = owned.map(([key, value]) => `${key} = ${tomlValue(value as TomlValue)}${eol}`).join("");
   const statements = scanToml(text);
   const header = statements.findIndex((statement) => isTableNamed(statement, name));
   let edited: string;
   if (header >= 0) {
-    edited = replaceOwnedKeys(text, statements, header, Object.keys(owned), lines, eol);
+    edited = replaceOwnedKeys(
+      text,
+      statements,
+      header,
+      owned.map(([key]) => key),
+      lines,
+      eol,
+    );
   } else if (previous !== undefined) {
     return problem(
       "CONFIG_SHAPE",
@@ -95,7 +103,8 @@ function isTableNamed(statement: TomlStatement, name: string): boolean {
   );
 }
 
-function tomlValue(value: string | string[]): string {
+function tomlValue(value: TomlValue): string {
+  if (typeof value === "boolean") return String(value);
   return Array.isArray(value) ? `[${value.map(tomlString).join(", ")}]` : tomlString(value);
 }
 

@@ -16,6 +16,35 @@ export function hashLines(lines: readonly string[]): Uint32Array {
   return hashes;
 }
 
+/**
+ * How many lines the bytes hold and the text of the lines `wanted` (numbers from 1), as decodeDocument would give
+ * them — without decoding the rest of a UTF-8 file (other encodings are decoded whole).
+ */
+export function someLines(
+  bytes: Uint8Array,
+  wanted: Iterable<number>,
+): { count: number; lines: (string | undefined)[] } {
+  const announced = bomOf(bytes, bytes.length);
+  const want = new Set(wanted);
+  if (announced.encoding !== "utf-8" || !isUtf8(bytes.subarray(announced.bomLength))) {
+    const all = decodeDocument(bytes).lines;
+    return { count: all.length, lines: all.map((text, index) => (want.has(index + 1) ? text : undefined)) };
+  }
+  const lines: (string | undefined)[] = [];
+  let count = 0;
+  for (let at = announced.bomLength; at < bytes.length;) {
+    const newline = bytes.indexOf(NEWLINE, at);
+    count++;
+    if (want.has(count)) lines[count - 1] = utf8.decode(bytes.subarray(at, lineEnd(bytes, at, newline)));
+    if (newline === -1) break;
+    at = newline + 1;
+  }
+  lines.length = count;
+  return { count, lines };
+}
+
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
 /** `hashLines(decodeDocument(bytes).lines)`, from the bytes themselves when they are UTF-8. */
 export function versionHashes(bytes: Uint8Array): Uint32Array {
   const announced = bomOf(bytes, bytes.length);

@@ -13,6 +13,7 @@ import { readPage } from "../hashline/page.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import { prose, type AnswerItem, type ShownLine } from "../hashline/answer.ts";
+import { fsPath } from "../text/byte-names.ts";
 import { pathField } from "./common-schemas.ts";
 import { defineTool, type ToolContext, type ToolOutput } from "./tool.ts";
 
@@ -155,7 +156,7 @@ const OUTLINE_FIRST_MIN_BYTES = 2 * MAX_PAGE_BYTES;
 /** The size of the file at `path` now, 0 when it cannot be told (the read that follows reports why). */
 function sizeOf(path: GuardedPath): number {
   try {
-    return statSync(path.real).size;
+    return statSync(fsPath(path.real)).size;
   } catch {
     return 0;
   }

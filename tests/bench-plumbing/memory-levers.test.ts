@@ -56,7 +56,7 @@ test("a compile lever builds the current sources with its flags, in a folder rem
     cleanup();
   }
   expect(existsSync(dirname(binary))).toBe(false);
-});
+}, 120_000); // it compiles a binary: seconds on a busy 2-core machine
 
 test("a flag the compiler refuses fails, naming the lever", () => {
   expect(() =>

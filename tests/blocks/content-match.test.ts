@@ -5,7 +5,8 @@
 import { describe, expect, test } from "bun:test";
 import { shownLinesOf, type AnswerItem } from "../../src/hashline/answer.ts";
 import { closestRegion } from "../../src/blocks/content/closest.ts";
-import { commonIndent, findContent, type MatchTier } from "../../src/blocks/content/match.ts";
+import { findContent, type MatchTier } from "../../src/blocks/content/match.ts";
+import { commonIndent } from "../../src/text/indentation.ts";
 import { rebaseIndentation } from "../../src/blocks/content/rebase.ts";
 import { ambiguityRefusal, nowhereRefusal, scopeLineOf } from "../../src/blocks/content/refusals.ts";
 import { refOf } from "../../src/hashline/hash.ts";

@@ -59,6 +59,14 @@ describe("estimateTokens", () => {
     }
   });
 
+  test("is at least a quarter of the UTF-8 bytes (how Codex counts), indentation-heavy text included", () => {
+    const indented = Array.from({ length: 2_000 }, (_, index) => `${" ".repeat(4 * (index % 12))}x${index};`);
+    const texts = { ...corpus, indented: indented.join("\n"), "blank lines": " ".repeat(64).repeat(500) };
+    for (const text of Object.values(texts)) {
+      expect(estimateTokens(text)).toBeGreaterThanOrEqual(Buffer.byteLength(text, "utf8") / 4);
+    }
+  });
+
   test("stays within 2.5× of o200k on ordinary code (pages are not needlessly small)", () => {
     for (const name of ["lib.es5.d.ts", "typescript.js (bundle)", "valibot (minified)"]) {
       const text = corpus[name]!;

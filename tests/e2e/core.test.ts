@@ -17,7 +17,8 @@ beforeAll(async () => {
   mkdirSync(join(root, "config"));
   writeFileSync(join(root, "config", ".env"), "SECRET=1\n");
   writeFileSync(join(root, "server.pem"), "-----BEGIN-----\n");
-  lapp = await startLapp({ root });
+  // --verbose: the log on stderr although stderr is a pipe (without it lapp is silent there: startup-banner.test.ts).
+  lapp = await startLapp({ root, args: ["--verbose"] });
 });
 
 afterAll(async () => {
@@ -38,6 +39,10 @@ describe("lapp over MCP", () => {
     const write = tools.find((tool) => tool.name === "lapp_write")!;
     expect(write.annotations?.destructiveHint).toBe(false);
     expect(lapp.client.getInstructions()).toContain("N#ID");
+    // Clients that defer tools behind a search show only the first line: it says what lapp is for.
+    expect(lapp.client.getInstructions()!.split("\n")[0]).toMatch(
+      /^lapp reads, searches and edits this project's files by line refs: prefer lapp_read, lapp_grep, lapp_edit/,
+    );
   });
 
   test("the binary lists exactly the schemas the sources describe (generated when it was built)", async () => {
@@ -187,7 +192,7 @@ describe("lapp over MCP", () => {
     expect(image.result.content[0]).toMatchObject({ type: "image", mimeType: "image/png" });
   });
 
-  test("every call was logged to stderr with tool, path, outcome and milliseconds", () => {
+  test("with --verbose, every call was logged to stderr with tool, path, outcome and milliseconds", () => {
     expect(lapp.stderr()).toContain("Prefer lapp_read / lapp_edit / lapp_write / lapp_grep");
     expect(lapp.stderr()).toMatch(/lapp_read sample\.js ok \d+\.\dms/);
     expect(lapp.stderr()).toMatch(/lapp_edit sample\.js HASH_MISMATCH \d+\.\dms/);

@@ -52,7 +52,20 @@ describe("lapp_grep over MCP", () => {
     expect(grep.annotations?.readOnlyHint).toBe(true);
     expect(grep.inputSchema.required).toEqual(["pattern"]);
     expect(Object.keys(grep.inputSchema.properties ?? {}).sort()).toEqual(
-      ["context", "format", "glob", "ignore_case", "literal", "max_results", "path", "pattern"].sort(),
+      [
+        "context",
+        "format",
+        "glob",
+        "ignore_case",
+        "literal",
+        "max_results",
+        "multiline",
+        "offset",
+        "output",
+        "path",
+        "pattern",
+        "type",
+      ].sort(),
     );
   });
 

@@ -96,7 +96,9 @@ for name in sys.argv[1:]:
     out[name] = {"file": path, "found": found}
 print(json.dumps(out))
 `;
-  const run = Bun.spawnSync(["python3", "-c", script, ...PYTHON_MODULES]);
+  // Windows installs name it python.
+  const python = Bun.which("python3") ?? Bun.which("python") ?? "python3";
+  const run = Bun.spawnSync([python, "-c", script, ...PYTHON_MODULES]);
   if (run.exitCode !== 0) throw new Error(`python3 failed: ${run.stderr.toString()}`);
   return JSON.parse(run.stdout.toString());
 }

@@ -91,6 +91,20 @@ describe("every malformed line is answered and the session goes on", () => {
     expect((reply!.error?.data as { available: string[] }).available).toContain("lapp_read");
   });
 
+  test("a numeric id JSON cannot hold exactly is named for what it is, never as null", async () => {
+    const said = async (id: string) => {
+      const [reply] = await answersTo(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+      expect(reply!.error?.code).toBe(-32600);
+      expect(reply!.id).toBe(null);
+      return reply!.error!.message;
+    };
+    const infinite = await said("1e400");
+    expect(infinite).not.toContain("got null");
+    expect(infinite).toContain("infinity");
+    expect(await said("9007199254740993")).toContain("an integer too large to be held exactly");
+    expect(await said("1.5")).toContain("got 1.5, a number with a fraction");
+  });
+
   test("blank lines and malformed notifications get no answer", async () => {
     expect(await answersTo("")).toEqual([]);
     expect(await answersTo("   \r")).toEqual([]);

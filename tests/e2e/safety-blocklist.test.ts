@@ -152,11 +152,11 @@ describe("--allow", () => {
   test("LAPP_ALLOW works like --allow", async () => {
     const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
     const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-    const { LAPP_BINARY } = await import("../support/lapp-session.ts");
+    const { LAPP_BINARY, serverEnv } = await import("../support/lapp-session.ts");
     const transport = new StdioClientTransport({
       command: LAPP_BINARY,
       args: ["--root", root],
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LAPP_ALLOW: "**/*.key:**/.env" },
+      env: serverEnv({ LAPP_ALLOW: "**/*.key:**/.env" }),
       stderr: "pipe",
     });
     const client = new Client({ name: "allow-env", version: "1" });

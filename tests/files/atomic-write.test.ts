@@ -5,11 +5,14 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import {
   chmodSync,
   chownSync,
+  closeSync,
   linkSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
@@ -18,8 +21,10 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { lockPath } from "../../src/files/artifacts.ts";
+import { openParent, writeFileAtomic, type WriteRequest } from "../../src/files/atomic-write.ts";
+import type { DirectoryHandle } from "../../src/files/beneath.ts";
 import { commitBytes } from "../../src/files/commit.ts";
-import { currentIdentity, versionKey } from "../../src/files/identity.ts";
+import { currentIdentity, versionKey, type FileIdentity } from "../../src/files/identity.ts";
 import { loadTextFile } from "../../src/files/load.ts";
 import { lockVersion } from "../../src/files/version-lock.ts";
 import type { GuardedPath, PathGuard } from "../../src/security/guard.ts";
@@ -46,6 +51,18 @@ const load = (path: GuardedPath) => {
   return loaded.value;
 };
 const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** What this process's descriptors are open on at `path` (Linux: /proc/self/fd). */
+function descriptorsOn(path: string): string[] {
+  return readdirSync("/proc/self/fd").flatMap((fd) => {
+    try {
+      const where = readlinkSync(`/proc/self/fd/${fd}`);
+      return where === path ? [fd] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** Writes a file, loads it, and commits new content: the usual edit cycle. */
 function edit(relative: string, before: string, after: string) {
@@ -96,6 +113,116 @@ describe("what a successful write keeps", () => {
     expect(statSync(join(root, "a.txt")).ino).toBe(inode);
     expect(statSync(join(root, "a.txt")).nlink).toBe(2);
     expect(leftovers(root)).toEqual([]);
+  });
+
+  // Issue 27, item 2: Windows (and volumes without POSIX rename semantics) refuse to rename over a file that is
+  // still open. The directory here renames as such a system does: EPERM while any descriptor of this process is on
+  // the target. Every kind of write must still succeed, with every check it makes.
+  test.if(process.platform === "linux")(
+    "no descriptor of lapp's is open on the target during the rename",
+    () => {
+      const refusingRenames = (request: WriteRequest): DirectoryHandle => {
+        const directory = openParent(request);
+        return {
+          ...directory,
+          rename(from, to) {
+            const target = `${directory.path}/${to}`;
+            if (descriptorsOn(target).length > 0)
+              throw Object.assign(new Error("EPERM: rename"), { code: "EPERM" });
+            directory.rename(from, to);
+          },
+        };
+      };
+      const write = (relative: string, expected: FileIdentity | undefined, content: string) => {
+        const path = resolve(relative);
+        return writeFileAtomic(
+          {
+            real: path.real,
+            display: path.display,
+            bytes: bytes(content),
+            expected,
+            root: path.root,
+            realRelative: path.realRelative,
+          },
+          refusingRenames,
+        );
+      };
+      writeFileSync(join(root, "held.txt"), "old content\n");
+      const edited = write("held.txt", load(resolve("held.txt")).identity, "new content\n");
+      expect(edited.ok).toBe(true);
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("new content\n");
+      // The watching directory does refuse a rename over an open file: the test can fail.
+      const open = openSync(join(root, "held.txt"), "r");
+      try {
+        const refused = write("held.txt", load(resolve("held.txt")).identity, "third\n");
+        expect(!refused.ok && refused.error.code).toBe("PERMISSION_DENIED");
+      } finally {
+        closeSync(open);
+      }
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("new content\n");
+      expect(write("sub/fresh.txt", undefined, "fresh\n").ok).toBe(true);
+      expect(leftovers(root)).toEqual([]);
+    },
+  );
+
+  // A file another program holds open for a moment (EBUSY here, as a share answers; EPERM on Windows): the rename is
+  // tried again after short waits, the file checked again before each try.
+  describe("a target held open by another program for a moment", () => {
+    /** A directory whose renames over `held.txt` fail with EBUSY `times` times (every time: Infinity). */
+    const busyFor = (times: number, meanwhile?: () => void) => {
+      let refused = 0;
+      return (request: WriteRequest): DirectoryHandle => {
+        const directory = openParent(request);
+        return {
+          ...directory,
+          rename(from, to) {
+            if (to === "held.txt" && refused < times) {
+              refused++;
+              meanwhile?.();
+              throw Object.assign(new Error("EBUSY: rename"), { code: "EBUSY" });
+            }
+            directory.rename(from, to);
+          },
+        };
+      };
+    };
+    const writeHeld = (open: (request: WriteRequest) => DirectoryHandle) => {
+      writeFileSync(join(root, "held.txt"), "old content\n");
+      const path = resolve("held.txt");
+      const { identity } = load(path);
+      return writeFileAtomic(
+        {
+          real: path.real,
+          display: path.display,
+          bytes: bytes("new content\n"),
+          expected: identity,
+          root: path.root,
+          realRelative: path.realRelative,
+        },
+        open,
+      );
+    };
+
+    test("released after a few tries: the write lands", () => {
+      expect(writeHeld(busyFor(3)).ok).toBe(true);
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("new content\n");
+      expect(leftovers(root)).toEqual([]);
+    });
+
+    test("never released: PERMISSION_DENIED saying it is in use, nothing changed, nothing left", () => {
+      const result = writeHeld(busyFor(Infinity));
+      expect(!result.ok && result.error.code).toBe("PERMISSION_DENIED");
+      expect(!result.ok && result.error.summary).toContain("held open by another program");
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("old content\n");
+      expect(leftovers(root)).toEqual([]);
+    });
+
+    test("changed by the program that held it: FILE_CHANGED, its change kept", () => {
+      const result = writeHeld(busyFor(1, () => writeFileSync(join(root, "held.txt"), "their change\n")));
+      expect(!result.ok && result.error.code).toBe("FILE_CHANGED");
+      expect(readFileSync(join(root, "held.txt"), "utf8")).toBe("their change\n");
+      expect(leftovers(root)).toEqual([]);
+    });
   });
 
   test("a new file appears with 0666 minus the umask, and a taken name is FILE_EXISTS", () => {

@@ -32,9 +32,11 @@ test("typescript.js (over the streaming size): a default read is its outline, an
   expect(readFileSync(BUNDLE).length).toBeGreaterThan(STREAM_READ_MIN_BYTES);
   const read = await lapp.call("lapp_read", { path: "typescript.js" });
   const [heading, ...rows] = read.text.split("\n");
+  // The answer's budget follows the client (issue 28): any budget is far below this file's rows.
   expect(heading).toStartWith(
-    `typescript.js has ${lines.toLocaleString("en-US")} lines, more than one answer of 20,000 tokens holds, so here is its outline`,
+    `typescript.js has ${lines.toLocaleString("en-US")} lines, more than one answer of `,
   );
+  expect(heading).toContain(" tokens holds, so here is its outline");
   expect(rows.filter((row) => ROW.test(row)).length).toBeGreaterThan(100);
   const asked = await lapp.call("lapp_read", { path: "typescript.js", outline: true });
   expect(asked.text).toMatch(/^outline of typescript\.js \([\d,]+ lines, [\d,]+ blocks\)/);

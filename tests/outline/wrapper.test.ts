@@ -3,6 +3,7 @@
 // share of the file keeps its members to spare pages.
 import { expect, test } from "bun:test";
 import { analyzeBlocks } from "../../src/blocks/find.ts";
+import { detectLanguage } from "../../src/blocks/language.ts";
 import { buildOutline } from "../../src/outline/build.ts";
 
 const functions = (count: number) =>
@@ -13,7 +14,7 @@ const functions = (count: number) =>
   ]).flat();
 
 const essentialNames = (lines: string[]) =>
-  buildOutline(lines, analyzeBlocks(lines, "bundle.js"))
+  buildOutline(lines, detectLanguage("bundle.js", lines), () => analyzeBlocks(lines, "bundle.js"))
     .entries.filter((entry) => entry.essential)
     .map((entry) => entry.name);
 

@@ -6,6 +6,7 @@ import { clipAnswer } from "../../src/budget/clip-answer.ts";
 import { renderAnswer, type Answer } from "../../src/hashline/answer.ts";
 import { structuredAnswer, textAnswer, type RenderOptions } from "../../src/search/render.ts";
 import type { Row } from "../../src/search/search-file.ts";
+import { searchOutcome } from "../support/search-outcome.ts";
 
 interface Options extends RenderOptions {
   maxOutputTokens?: number;
@@ -46,20 +47,13 @@ function file(relative: string, lines: string[], matches: number[], context: num
 }
 
 function outcome(files: FileMatches[], extra: Partial<SearchOutcome> = {}): SearchOutcome {
-  const total = files.reduce((sum, entry) => sum + entry.matches.length, 0);
-  return {
+  return searchOutcome({
     files,
-    totalMatches: total,
+    totalMatches: files.reduce((sum, entry) => sum + entry.matches.length, 0),
     filesWithMatches: files.length,
-    filesSearched: 10,
-    truncated: false,
-    stopped: undefined,
-    tooLarge: [],
-    gaveUp: [],
-    binaryStart: false,
-    tooDeep: { count: 0, first: undefined },
+    counted: files.map((entry) => ({ relative: entry.relative, count: entry.matches.length })),
     ...extra,
-  };
+  });
 }
 
 const A = ["a1", "a2 hit", "a3", "a4", "a5 hit", "a6", "a7", "a8", "a9", "a10 hit", "a11"];

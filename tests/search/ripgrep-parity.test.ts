@@ -1,18 +1,13 @@
 // When rg is installed: lapp_grep's (path, line) matches equal ripgrep's on the shared corpus and on real package
 // trees, for literals, regexes, ignore_case, globs and paths. Blocked files are removed from rg's side only.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, rmSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
-import { runSearch } from "../../src/search/engine.ts";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { LanePool } from "../../src/search/lanes.ts";
-import { compileOverrides } from "../../src/search/overrides.ts";
-import { compileBlocklist } from "../../src/security/blocklist.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 import { writeCorpus } from "./corpus.ts";
+import { PACKAGE_TREES, RG, ripgrepMatchLines, searchLikeLapp, type Query } from "./ripgrep-support.ts";
 
-const RG = Bun.which("rg");
-const blocklist = compileBlocklist([...DEFAULT_BLOCK_PATTERNS], []);
 const pool = new LanePool(1);
 let temp: string;
 let corpusRoot: string;
@@ -26,74 +21,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-interface Query {
-  pattern: string;
-  literal?: boolean;
-  ignoreCase?: boolean;
-  globs?: string[];
-  /** Root-relative file or directory. */
-  path?: string;
-}
-
-function ripgrep(root: string, query: Query): string[] {
-  const args = [
-    RG!,
-    "--no-config",
-    "--hidden",
-    "-g",
-    "!.git",
-    "--null",
-    "--line-number",
-    "--with-filename",
-    "--no-heading",
-  ];
-  if (query.literal) args.push("--fixed-strings");
-  if (query.ignoreCase) args.push("--ignore-case");
-  for (const glob of query.globs ?? []) args.push("-g", glob);
-  args.push("-e", query.pattern, query.path ?? ".");
-  const result = Bun.spawnSync(args, {
-    cwd: root,
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, ".config"), PATH: process.env.PATH ?? "" },
-  });
-  const found: string[] = [];
-  for (const line of result.stdout.toString("latin1").split("\n")) {
-    const nul = line.indexOf("\0");
-    if (nul === -1) continue;
-    const path = line.slice(0, nul).replace(/^\.\//, "");
-    const number = /^(\d+):/.exec(line.slice(nul + 1))?.[1];
-    if (number === undefined || blocklist.isBlocked(path)) continue; // rg's binary-file notices, lapp's block list
-    found.push(`${path}:${number}`);
-  }
-  return found.sort();
-}
+const ripgrep = (root: string, query: Query) => ripgrepMatchLines(root, home, query);
 
 async function lapp(root: string, query: Query): Promise<string[]> {
-  const compiled = compileOverrides(query.globs ?? []);
-  if (!compiled.ok) throw new Error(`bad glob ${compiled.bad}`);
-  const start = query.path ? resolve(root, query.path) : root;
-  const outcome = await runSearch({
-    root,
-    start,
-    startIsFile: statSync(start).isFile(),
-    spec: {
-      matcher: {
-        pattern: query.pattern,
-        literal: query.literal ?? false,
-        ignoreCase: query.ignoreCase ?? false,
-      },
-      context: 0,
-      maxFileBytes: 1 << 30,
-    },
-    maxResults: Number.MAX_SAFE_INTEGER,
-    overrides: compiled.overrides,
-    isBlocked: (relative) => blocklist.isBlocked(relative),
-    lanes: pool,
-    signal: new AbortController().signal,
-    budgetMs: 60_000,
-    progressIntervalMs: 1_000_000,
-    progress: () => {},
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, ".config") },
-  });
+  const outcome = await searchLikeLapp(root, home, query, Number.MAX_SAFE_INTEGER, pool);
   return outcome.files.flatMap((file) => file.matches.map((line) => `${file.relative}:${line}`)).sort();
 }
 
@@ -131,10 +62,7 @@ describe.skipIf(!RG)("lapp_grep matches what ripgrep matches", () => {
     });
   }
 
-  // Real package trees from node_modules: minified bundles, CRLF files, .d.ts, JSON, licenses.
-  const packages = ["zod", "valibot", "@modelcontextprotocol/sdk", "ajv"]
-    .map((name) => resolve(import.meta.dir, "../../node_modules", name))
-    .filter((path) => existsSync(path));
+  const packages = PACKAGE_TREES;
   const realQueries: Query[] = [
     { pattern: "function", literal: true },
     { pattern: "import\\s+\\{[^}]*\\}\\s+from" },

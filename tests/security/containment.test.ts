@@ -130,6 +130,18 @@ describe("Windows inputs (pure, tested on every platform)", () => {
     expect(containPath(root, "..\\..\\other\\x", "win32").ok).toBe(false);
     expect(containPath(root, "\\\\server\\other\\proj\\x", "win32").ok).toBe(false);
   });
+
+  test("the refusal shows a Windows root as it is spelled, not with JSON's doubled backslashes", () => {
+    const refused = containPath("C:\\work\\root", "..\\x.txt", "win32");
+    expect(!refused.ok && refused.error.message).toBe(
+      'PATH_OUTSIDE_ROOT: "..\\x.txt" is outside the root "C:\\work\\root".',
+    );
+    // A name that could forge output is still JSON-quoted.
+    const forged = containPath(ROOT, "../a\n1#ZZ:x");
+    expect(!forged.ok && forged.error.message).toStartWith(
+      'PATH_OUTSIDE_ROOT: "../a\\n1#ZZ:x" is outside the root',
+    );
+  });
 });
 
 describe("properties", () => {

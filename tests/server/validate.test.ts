@@ -90,3 +90,54 @@ test("tool schemas keep plain types for optional fields (clients convert values 
   expect(grep.properties.context.type).toBe("integer");
   expect(grep.properties.format.enum).toEqual(["text", "structured"]);
 });
+
+test("the one leniency: JSON in a string where a list or object is expected, digits where a whole number is", () => {
+  const edits = [{ type: "replace", anchor: "1#AB", content: "x" }];
+  // Codex passes what the model wrote: the list as a JSON string, numbers as strings.
+  expect(check("lapp_edit", { path: "a", edits: JSON.stringify(edits) })).toEqual({
+    ok: true,
+    value: { path: "a", edits },
+  });
+  expect(check("lapp_edit", { path: "a", edits: [JSON.stringify(edits[0])] })).toEqual({
+    ok: true,
+    value: { path: "a", edits },
+  });
+  expect(check("lapp_read", { path: "a", offset: "3", limit: "20" })).toEqual({
+    ok: true,
+    value: { path: "a", offset: 3, limit: 20 },
+  });
+  expect(check("lapp_grep", { pattern: "x", context: "0", max_results: "5" })).toEqual({
+    ok: true,
+    value: { pattern: "x", context: 0, max_results: 5 },
+  });
+  // Nulls inside the JSON still mean absent; the value is then checked as if sent typed.
+  expect(
+    check("lapp_edit", { path: "a", edits: '[{"type":"delete","anchor":"2#KT","content":null}]' }),
+  ).toEqual({
+    ok: true,
+    value: { path: "a", edits: [{ type: "delete", anchor: "2#KT" }] },
+  });
+  expect(message("lapp_read", { path: "a", offset: "0" })).toContain("offset: must be ≥ 1, got 0");
+});
+
+test("anything else stays refused: strings that are no JSON of the right kind, other numbers, other types", () => {
+  expect(message("lapp_edit", { path: "a", edits: "[{type: replace}]" })).toContain(
+    'edits: must be list of objects with type, anchor, start, end, content, got "[{type: replace}]"',
+  );
+  expect(message("lapp_edit", { path: "a", edits: '{"type":"delete","anchor":"1#AB"}' })).toContain(
+    "edits: must be list of objects",
+  );
+  for (const offset of ["3.0", "3.5", " 3", "3 ", "three", "1e3", "0x10", ""])
+    expect(message("lapp_read", { path: "a", offset })).toContain("offset: must be whole number ≥ 1, got");
+  expect(message("lapp_read", { path: "a", outline: "true" })).toContain("outline: must be true or false");
+  expect(message("lapp_read", { path: 5 })).toContain("path: must be string, got 5");
+  // A string where a string is expected is never parsed: content that happens to be JSON stays text.
+  expect(check("lapp_write", { path: "a.json", content: "[1, 2]" })).toEqual({
+    ok: true,
+    value: { path: "a.json", content: "[1, 2]" },
+  });
+  expect(check("lapp_grep", { pattern: "x", glob: '["*.ts"]' })).toEqual({
+    ok: true,
+    value: { pattern: "x", glob: '["*.ts"]' },
+  });
+});

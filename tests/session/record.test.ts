@@ -1,7 +1,7 @@
 // The record of shown rows on its own: the certain-anchor line diff, carrying through lapp's own splices, and the
 // bounds (an evicted file's refs are refused as too old, never checked by the plain rule).
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
@@ -147,3 +147,25 @@ test("an edit answer cut at the output budget records only the rows it still sho
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test.if(process.platform === "linux")(
+  "a file with a name that is not UTF-8 and a hard link has one record, whichever name reaches it (issue 26)",
+  () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "lapp-byte-link-")));
+    try {
+      // x\xff.txt and hard.txt are one file; the file really named x\uFFFD.txt is another (a lossy name's file).
+      const bytesName = Buffer.concat([Buffer.from(`${root}/x`), Buffer.of(0xff), Buffer.from(".txt")]);
+      writeFileSync(bytesName, "one\n");
+      linkSync(bytesName, join(root, "hard.txt"));
+      writeFileSync(join(root, "x\uFFFD.txt"), "other\n");
+      const stats = statSync(bytesName, { bigint: true });
+      const id = { dev: stats.dev, ino: stats.ino, links: Number(stats.nlink) };
+      const records = new ShownRecords();
+      const first = records.obtain(`${root}/x\udcff.txt`, id);
+      // The record's known name is checked to still be this file: as its bytes, not as x\uFFFD.txt.
+      expect(records.obtain(join(root, "hard.txt"), id)).toBe(first);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  },
+);

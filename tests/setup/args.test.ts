@@ -9,6 +9,7 @@ const defaults = {
   command: undefined,
   dryRun: false,
   approveEdits: false,
+  allowTools: false,
 };
 
 test.each([
@@ -23,6 +24,13 @@ test.each([
   ],
   [["claude", "--root", "/a", "--root", "/b"], { host: "claude", root: "/b" }],
   [["codex", "--approve-edits"], { host: "codex", approveEdits: true }],
+  [["claude", "--allow-tools", "--project"], { host: "claude", allowTools: true, project: true }],
+  [["VSCode", "--project"], { host: "vscode", project: true }],
+  [["claude-desktop", "--root", "/p"], { host: "claude-desktop", root: "/p" }],
+  [["gemini"], { host: "gemini" }],
+  [["opencode"], { host: "opencode" }],
+  [["windsurf", "--root=/p"], { host: "windsurf", root: "/p" }],
+  [["zed", "--root", "/p"], { host: "zed", root: "/p" }],
 ])("%j", (argv, options) => {
   expect(parseSetupArgs(argv)).toEqual({ kind: "run", options: { ...defaults, ...options } as never });
 });
@@ -33,7 +41,7 @@ test.each([[["--help"]], [["claude", "-h"]], [["nonsense", "--help"]]])("%j asks
 
 test.each([
   [[], "which agent"],
-  [["vscode"], 'unknown agent "vscode"'],
+  [["notepad"], 'unknown agent "notepad"'],
   [["claude", "codex"], "one agent at a time"],
   [["claude", "--root"], "--root needs a value"],
   [["claude", "--root="], "--root needs a value"],

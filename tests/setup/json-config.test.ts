@@ -3,10 +3,12 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { upsertJsonServer } from "../../src/setup/json-config.ts";
 
+import { merging } from "../support/setup-calls.ts";
+
 const ENTRY = { type: "stdio", command: "lapp", args: ["--root", "/work/p"] };
 
 function upsert(text: string, entry: Record<string, string | string[]> = ENTRY) {
-  const result = upsertJsonServer(text, "lapp", entry, "config.json");
+  const result = upsertJsonServer(text, "lapp", merging(entry), "config.json");
   if (!result.ok) throw new Error(`${result.problem.code}: ${result.problem.message}`);
   return result.value;
 }
@@ -98,7 +100,7 @@ describe("upsertJsonServer", () => {
     ['{"mcpServers": []}', "CONFIG_SHAPE"],
     ['{"mcpServers": "none"}', "CONFIG_SHAPE"],
   ])("%s is refused with %s", (text, code) => {
-    const result = upsertJsonServer(text, "lapp", ENTRY, "config.json");
+    const result = upsertJsonServer(text, "lapp", merging(ENTRY), "config.json");
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.problem.code).toBe(code as never);
@@ -121,7 +123,7 @@ test("property: any JSON object in any layout gets exactly the entry, other cont
       let text = JSON.stringify(generated, null, indent);
       if (crlf) text = text.replaceAll("\n", "\r\n");
       const doc = JSON.parse(text); // what the file means (-0 is written as 0, and so on)
-      const first = upsertJsonServer(text, "lapp", ENTRY, "c.json");
+      const first = upsertJsonServer(text, "lapp", merging(ENTRY), "c.json");
       if (!first.ok) throw new Error(first.problem.message);
       const previous = doc.mcpServers?.lapp;
       const merged =
@@ -132,7 +134,7 @@ test("property: any JSON object in any layout gets exactly the entry, other cont
         ...doc,
         mcpServers: { ...doc.mcpServers, lapp: merged },
       });
-      const second = upsertJsonServer(first.value.text, "lapp", ENTRY, "c.json");
+      const second = upsertJsonServer(first.value.text, "lapp", merging(ENTRY), "c.json");
       expect(second.ok && second.value.changed).toBe(false);
     }),
     { numRuns: 300 },

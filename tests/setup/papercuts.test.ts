@@ -143,6 +143,6 @@ test('codex --approve-edits writes default_tools_approval_mode = "approve"; othe
   expect((await setup(["codex", "--approve-edits"])).stdout).toContain("nothing changed");
   const claude = await setup(["claude", "--approve-edits"]);
   expect(claude.code).toBe(2);
-  expect(claude.stderr).toContain("default_tools_approval_mode");
+  expect(claude.stderr).toContain("--allow-tools");
   expect(existsSync(join(home, ".claude.json"))).toBe(false);
 });

@@ -268,7 +268,7 @@ describe("failures leave files alone", () => {
   });
 
   test("bad arguments: exit 2 with a pointer to --help; --help itself: exit 0", async () => {
-    const bad = await setup(["vscode"]);
+    const bad = await setup(["notepad"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("lapp setup");
     const help = await setup(["--help"]);

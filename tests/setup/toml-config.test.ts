@@ -5,10 +5,12 @@ import { upsertTomlServer } from "../../src/setup/toml-config.ts";
 import { scanToml } from "../../src/setup/toml-scan.ts";
 import { mergeServerArgs } from "../../src/setup/server-args.ts";
 
+import { merging } from "../support/setup-calls.ts";
+
 const ENTRY = { command: "lapp", args: ["--root", "/work/p"] };
 
 function upsert(text: string, entry: Record<string, string | string[]> = ENTRY) {
-  const result = upsertTomlServer(text, "lapp", entry, "config.toml");
+  const result = upsertTomlServer(text, "lapp", merging(entry), "config.toml");
   if (!result.ok) throw new Error(`${result.problem.code}: ${result.problem.message}`);
   return result.value;
 }
@@ -106,7 +108,7 @@ describe("upsertTomlServer", () => {
     // Appending [mcp_servers.lapp] would extend an inline table, which TOML forbids: caught by the re-parse.
     ['mcp_servers = { other = { command = "x" } }\n', "CONFIG_EDIT_UNSAFE"],
   ])("%j is refused with %s", (text, code) => {
-    const result = upsertTomlServer(text, "lapp", ENTRY, "config.toml");
+    const result = upsertTomlServer(text, "lapp", merging(ENTRY), "config.toml");
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.problem.code).toBe(code as never);
@@ -152,12 +154,12 @@ test("property: any command and --root, in any existing config, read back exactl
       const args = root === null ? [] : ["--root", root];
       const before = (Bun.TOML.parse(config) as { mcp_servers?: { lapp?: { args?: unknown } } }).mcp_servers
         ?.lapp;
-      const first = upsertTomlServer(config, "lapp", { command, args }, "c.toml");
+      const first = upsertTomlServer(config, "lapp", merging({ command, args }), "c.toml");
       if (!first.ok) throw new Error(first.problem.message);
       const parsed = Bun.TOML.parse(first.value.text) as { mcp_servers: { lapp: Record<string, unknown> } };
       expect(parsed.mcp_servers.lapp.command).toBe(command);
       expect(parsed.mcp_servers.lapp.args).toEqual(before ? mergeServerArgs(before.args, args) : args);
-      const second = upsertTomlServer(first.value.text, "lapp", { command, args }, "c.toml");
+      const second = upsertTomlServer(first.value.text, "lapp", merging({ command, args }), "c.toml");
       expect(second.ok && second.value.changed).toBe(false);
     }),
     { numRuns: 300 },

@@ -22,6 +22,8 @@ export async function startInProcess(
     allow: [],
     onlyTools: [...TOOL_NAMES],
     logFile: undefined,
+    // A test that names a budget gets it; otherwise the budget follows the client, as in dist/lapp.
+    maxOutputTokensGiven: options.config?.maxOutputTokens !== undefined,
     ...options.config,
   };
   const { server } = createLappServer(config, () => {});

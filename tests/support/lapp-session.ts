@@ -6,7 +6,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
-export const LAPP_BINARY = resolve(import.meta.dir, "../../dist/lapp");
+/** The binary `npm run build` makes (Bun names it `lapp.exe` on Windows). */
+export const LAPP_BINARY = resolve(
+  import.meta.dir,
+  process.platform === "win32" ? "../../dist/lapp.exe" : "../../dist/lapp",
+);
 
 export interface LappSession {
   client: Client;
@@ -18,6 +22,24 @@ export interface LappSession {
     args: Record<string, unknown>,
   ): Promise<{ text: string; isError: boolean; result: CallToolResult }>;
   close(): Promise<void>;
+}
+
+/**
+ * The switches that pick lapp's code paths (`LAPP_NO_NATIVE_FS`, `LAPP_NO_NATIVE_SEARCH`): set for the test run,
+ * they reach every server the tests start, so the whole suite can run on the fallback paths (.ci/run does).
+ */
+export function passedThroughEnv(): Record<string, string> {
+  const passed: Record<string, string> = {};
+  for (const name of ["LAPP_NO_NATIVE_FS", "LAPP_NO_NATIVE_SEARCH"]) {
+    const value = process.env[name];
+    if (value !== undefined) passed[name] = value;
+  }
+  return passed;
+}
+
+/** The environment of a server a test starts: a clean one plus the code-path switches (passedThroughEnv). */
+export function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", ...passedThroughEnv(), ...extra };
 }
 
 export function makeTempRoot(prefix = "lapp-test-"): string {
@@ -43,7 +65,7 @@ export async function startLapp(
     args: [...prefix, "--root", root, ...(options.args ?? [])],
     cwd: options.cwd ?? root,
     stderr: "pipe",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? root, ...options.env },
+    env: serverEnv({ HOME: process.env.HOME ?? root, ...options.env }),
   });
   let stderrText = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderrText += chunk.toString()));

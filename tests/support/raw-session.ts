@@ -1,7 +1,7 @@
 // Test support: spawns dist/lapp and speaks raw newline-delimited JSON-RPC to it, so tests can send lines no SDK
 // client would (malformed JSON, batches, odd ids, oversized lines) and read every line the server answers.
 import type { Subprocess } from "bun";
-import { LAPP_BINARY } from "./lapp-session.ts";
+import { LAPP_BINARY, serverEnv } from "./lapp-session.ts";
 
 export interface RpcMessage {
   jsonrpc?: string;
@@ -28,13 +28,18 @@ export interface RawSession {
 
 let pingCounter = 0;
 
-export async function startRaw(root: string, args: string[] = [], initialize = true): Promise<RawSession> {
+/** `initialize`: false to skip it, or the `clientInfo` to send (default `{name: "raw", version: "1"}`). */
+export async function startRaw(
+  root: string,
+  args: string[] = [],
+  initialize: boolean | { name: string; version: string } = true,
+): Promise<RawSession> {
   const child = Bun.spawn([LAPP_BINARY, "--root", root, ...args], {
     cwd: root,
     stdin: "pipe",
     stdout: "pipe",
     stderr: "pipe",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: root },
+    env: serverEnv({ HOME: root }),
   });
   const reader = child.stdout.getReader();
   const decoder = new TextDecoder();
@@ -88,7 +93,11 @@ export async function startRaw(root: string, args: string[] = [], initialize = t
       jsonrpc: "2.0",
       id: "init",
       method: "initialize",
-      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: initialize === true ? { name: "raw", version: "1" } : initialize,
+      },
     });
     await session.until("init");
     await session.send({ jsonrpc: "2.0", method: "notifications/initialized" });

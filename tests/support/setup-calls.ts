@@ -1,6 +1,11 @@
 // The calls every `lapp setup` test makes against its temporary home and project (given by `where`, read at each
 // call: the tests make a fresh pair before each test): the context, a whole CLI run, and a run's coded outcome.
+import { afterEach, beforeEach } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { parseSetupArgs } from "../../src/setup/args.ts";
+import { mergeServerArgs } from "../../src/setup/server-args.ts";
 import { runSetup } from "../../src/setup/cli.ts";
 import { performSetup, type SetupContext } from "../../src/setup/perform.ts";
 
@@ -11,6 +16,7 @@ export function setupCalls(where: () => { home: string; project: string }) {
       cwd: project,
       home,
       env: {},
+      platform: "linux",
       lappOnPath: "/usr/local/bin/lapp",
       executable: undefined,
       ...overrides,
@@ -36,4 +42,34 @@ export function setupCalls(where: () => { home: string; project: string }) {
   }
 
   return { context, setup, outcome };
+}
+
+/** A fresh temporary home holding a `project` folder for each test of the calling file, removed after it. */
+export function scratchHomes(prefix: string): () => { home: string; project: string } {
+  let current = { home: "", project: "" };
+  beforeEach(() => {
+    const home = mkdtempSync(join(tmpdir(), prefix));
+    current = { home, project: join(home, "project") };
+    mkdirSync(current.project);
+  });
+  afterEach(() => rmSync(current.home, { recursive: true, force: true }));
+  return () => current;
+}
+
+/** Writes a file, creating its folders. */
+export function writeWithFolders(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/** The configuration editors take a merge; this one is the usual entry: lapp's keys over the old ones, `args` merged. */
+export function merging(entry: Record<string, unknown>) {
+  return (previous: unknown): Record<string, unknown> =>
+    typeof previous === "object" && previous !== null && !Array.isArray(previous)
+      ? {
+          ...previous,
+          ...entry,
+          args: mergeServerArgs((previous as { args?: unknown }).args, entry.args as string[]),
+        }
+      : entry;
 }

@@ -2,6 +2,7 @@
 // whitespace normalised — shared leading indentation and trailing whitespace ignored, relative indentation kept.
 // Pure. The caller decides what several places mean (never "take the first": see docs/format.md).
 
+import { commonIndent, isBlankLine, leadingWhitespace } from "../../text/indentation.ts";
 /** How a text was found: line for line, or with whitespace normalised. */
 export type MatchTier = "exact" | "normalized";
 
@@ -34,27 +35,7 @@ export interface MatchOptions {
   readonly within?: readonly LineRange[] | undefined;
 }
 
-export const isBlank = (text: string): boolean => text.trim() === "";
-
-const leadingWhitespace = (text: string): string => /^[ \t]*/.exec(text)![0];
-
-/** The longest run of leading spaces and tabs every non-blank line starts with ("" when there is none). */
-export function commonIndent(lines: readonly string[], from = 0, to = lines.length): string {
-  let common: string | undefined;
-  for (let index = from; index < to; index++) {
-    const line = lines[index]!;
-    if (isBlank(line)) continue;
-    const indent = leadingWhitespace(line);
-    if (common === undefined) common = indent;
-    else {
-      let shared = 0;
-      while (shared < common.length && shared < indent.length && common[shared] === indent[shared]) shared++;
-      common = common.slice(0, shared);
-    }
-    if (common === "") return "";
-  }
-  return common ?? "";
-}
+export const isBlank = isBlankLine;
 
 /**
  * Every place `needle` (lines, at least one non-blank) occurs in `lines`: the exact tier first; when it finds

@@ -3,7 +3,6 @@
 // problem in any file refuses the whole patch, every problem listed (rows shown recorded per file).
 
 import { accessSync, constants } from "node:fs";
-import { dirname } from "node:path";
 import { clipAnswer } from "../../budget/clip-answer.ts";
 import { cutAtBudget } from "../../budget/messages.ts";
 import { LappError } from "../../errors.ts";
@@ -18,6 +17,8 @@ import type { PatchFormat } from "../../patch/types.ts";
 import type { GuardedPath } from "../../security/guard.ts";
 import type { EditSession } from "../../session/edit-session.ts";
 import type { SessionFile } from "../../session/session-file.ts";
+import { fsPath } from "../../text/byte-names.ts";
+import { parentPath } from "../../text/path-strings.ts";
 import { encodeText } from "../../text/codec.ts";
 import type { FileTarget } from "./targets.ts";
 
@@ -104,7 +105,11 @@ function prepareOne(
   }
   if (target.moveTo?.exists)
     return void refuse(undefined, plain("FILE_EXISTS", say.moveTargetExists(target.moveTo.display)));
-  const placed = placeHunks(file.lines, patch.hunks, { format, display: path.display });
+  const placed = placeHunks(file.lines, patch.hunks, {
+    format,
+    display: path.display,
+    blocks: () => file.blocks().finder,
+  });
   if (!placed.ok) {
     for (const problem of placed.problems) refuse(file, problem);
     return undefined;
@@ -130,8 +135,8 @@ function prepareOne(
  */
 function writabilityProblem(path: GuardedPath, removes: boolean): HunkProblem | undefined {
   try {
-    accessSync(path.real, constants.W_OK);
-    if (removes) accessSync(dirname(path.real), constants.W_OK | constants.X_OK);
+    accessSync(fsPath(path.real), constants.W_OK);
+    if (removes) accessSync(fsPath(parentPath(path.real)), constants.W_OK | constants.X_OK);
     return undefined;
   } catch {
     return plain("PERMISSION_DENIED", permissionDenied(path.display));
