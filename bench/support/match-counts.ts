@@ -37,3 +37,37 @@ export function ripgrepLineCount(
     .filter(Boolean)
     .reduce((total, line) => total + Number(line), 0);
 }
+
+export interface TextTotals {
+  /** Matching lines counted (all of them unless `partial`). */
+  matches: number;
+  /** Files searched, as the answer says. */
+  filesSearched: number;
+  /** Why the count may miss matches: the search stopped (time budget, cancel) or the regex engine gave up on lines. */
+  partial: "stopped" | "gave up" | undefined;
+}
+
+/**
+ * The totals of a text lapp_grep answer, from its last lines (`[N matches in F files; S files searched]`, the cut and
+ * stopped forms, `[no matches; …]`); undefined when the text has none (an error, or an answer of another shape).
+ */
+export function textTotals(text: string): TextTotals | undefined {
+  const searched = /(\d+) files? searched/;
+  const totals = text
+    .split("\n")
+    .reverse()
+    .find((line) => line.startsWith("[") && searched.test(line));
+  if (totals === undefined) return undefined;
+  const filesSearched = Number(searched.exec(totals)![1]);
+  const gaveUp = /^\[partial: the regex engine gave up/m.test(text);
+  if (totals.startsWith("[no matches;"))
+    return { matches: 0, filesSearched, partial: gaveUp ? "gave up" : undefined };
+  const counted = /(\d+) match(?:es)? in \d+ files?/.exec(totals);
+  if (!counted) return undefined;
+  const stopped = /^\[the search (?:stopped|was cancelled)/.test(totals);
+  return {
+    matches: Number(counted[1]),
+    filesSearched,
+    partial: stopped ? "stopped" : gaveUp ? "gave up" : undefined,
+  };
+}

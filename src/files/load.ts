@@ -4,7 +4,7 @@
 import { closeSync, fstatSync, readSync } from "node:fs";
 import { openDirectoryBeneath } from "./beneath.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import { DIRECTORY_LISTING_MAX, MAX_EDIT_BYTES } from "../limits.ts";
+import { DIRECTORY_LISTING_MAX, KEPT_FILE_MAX_BYTES, MAX_EDIT_BYTES } from "../limits.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import { isBinary } from "../text/binary.ts";
 import { decodeDocument } from "../text/codec.ts";
@@ -150,8 +150,8 @@ function listDirectory(path: GuardedPath): NamedEntry[] {
   }
 }
 
-/** Files up to 8 MiB are read through one reused buffer (larger ones get a buffer of their own). */
-const scratch = new ScratchBuffer(8 * 1024 * 1024);
+/** Files up to KEPT_FILE_MAX_BYTES are read through one reused buffer (larger ones get a buffer of their own). */
+const scratch = new ScratchBuffer(KEPT_FILE_MAX_BYTES);
 
 /**
  * The digest of the file's first `size` bytes. Loading and verifying only hash or decode the bytes they read,

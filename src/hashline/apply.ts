@@ -149,17 +149,16 @@ function minimalSplice(lines: readonly string[], edit: ResolvedEdit): Splice | u
   return { from: first + prefix, removeCount, lines: inserted };
 }
 
-/** One pass over the old lines: O(lines + new lines), whatever the number of edits. */
+/** The edited document, its arrays made in one pass over the old ones (one native copy for one hunk: `spliced`). */
 function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]): EditOutcome {
   const dominant = dominantTerminator(doc);
   // Edits that replace lines one for one (the usual edit) write into copies of the arrays, which keep their size;
-  // others build the new arrays line by line. Growing arrays of a big file was much of the garbage an edit left.
+  // others build the new arrays. Growing arrays of a big file was much of the garbage an edit left.
   const inPlace = splices.every((splice) => splice.lines.length === splice.removeCount);
-  const lines: string[] = inPlace ? copyOf(doc.lines) : [];
   // Lines replaced one for one keep their own terminators: such an edit shares the old array (documents are never
   // changed) until a terminator does change, and spares copying an array the size of the file.
-  let terminators: Terminator[] = inPlace ? (doc.terminators as Terminator[]) : [];
-  let ownsTerminators = !inPlace;
+  let terminators: Terminator[] = doc.terminators as Terminator[];
+  let ownsTerminators = false;
   const setTerminator = (index: number, terminator: Terminator) => {
     if (terminators[index] === terminator) return;
     if (!ownsTerminators) {
@@ -169,31 +168,19 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
     terminators[index] = terminator;
   };
   const regions: ChangedRegion[] = [];
+  /** Each splice's new lines and their terminators: a line replaced one for one keeps its own, others the dominant. */
+  const pieces = splices.map((splice) => ({
+    ...splice,
+    terminators: splice.lines.map((_, offset) =>
+      offset < splice.removeCount ? doc.terminators[splice.from + offset] || dominant : dominant,
+    ),
+  }));
   let cursor = 0;
   let added = 0;
   let removed = 0;
-  const copyOld = (until: number) => {
-    if (inPlace) cursor = Math.max(cursor, until);
-    for (; cursor < until; cursor++) {
-      lines.push(doc.lines[cursor]!);
-      terminators.push(doc.terminators[cursor]!);
-    }
-  };
-  for (const splice of splices) {
+  for (const splice of pieces) {
     const touchesPrevious = regions.length > 0 && splice.from === cursor;
-    copyOld(splice.from);
-    const start = inPlace ? splice.from + 1 : lines.length + 1;
-    // A line replaced one-for-one keeps its own terminator; only lines beyond the removed ones take the dominant.
-    splice.lines.forEach((line, offset) => {
-      const own = offset < splice.removeCount ? doc.terminators[splice.from + offset] : undefined;
-      if (inPlace) {
-        lines[splice.from + offset] = line;
-        setTerminator(splice.from + offset, own || dominant);
-      } else {
-        lines.push(line);
-        terminators.push(own || dominant);
-      }
-    });
+    const start = splice.from + added - removed + 1;
     added += splice.lines.length;
     removed += splice.removeCount;
     cursor = splice.from + splice.removeCount;
@@ -210,7 +197,18 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
       });
     }
   }
-  copyOld(doc.lines.length);
+  let lines: string[];
+  if (inPlace && pieces.length > 1) {
+    lines = copyOf(doc.lines);
+    for (const splice of pieces) splice.lines.forEach((line, offset) => (lines[splice.from + offset] = line));
+  } else lines = spliced(doc.lines, pieces, (splice) => splice.lines);
+  if (inPlace) {
+    for (const splice of pieces)
+      splice.terminators.forEach((terminator, offset) => setTerminator(splice.from + offset, terminator));
+  } else {
+    terminators = spliced(doc.terminators as Terminator[], pieces, (splice) => splice.terminators);
+    ownsTerminators = true;
+  }
   keepFinalNewlineState(terminators, endsWithNewline(doc), dominant, setTerminator);
   return {
     doc: { encoding: doc.encoding, bom: doc.bom, lines, terminators },
@@ -221,6 +219,34 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
     regions,
     mapped: [],
   };
+}
+
+/** Items one splice may pass as arguments (an engine bounds a call's arguments). */
+const SPLICE_ARGUMENTS_MAX = 10_000;
+
+/**
+ * `items` with each piece's `removeCount` items at `from` replaced by `itemsOf(piece)` (pieces in order, not
+ * overlapping), in a new array. One piece (a hunk: the usual edit of a big file) is one native `toSpliced`: ~1.4 ms
+ * for 200,000 lines, where copying them one by one took 15-40 ms in a server, and splice or concat left arrays slow
+ * to copy again at the next edit. More pieces are copied in one pass.
+ */
+function spliced<T, P extends { from: number; removeCount: number }>(
+  items: readonly T[],
+  pieces: readonly P[],
+  itemsOf: (piece: P) => readonly T[],
+): T[] {
+  const only = pieces.length === 1 ? pieces[0]! : undefined;
+  if (only !== undefined && itemsOf(only).length <= SPLICE_ARGUMENTS_MAX)
+    return items.toSpliced(only.from, only.removeCount, ...itemsOf(only));
+  const out: T[] = [];
+  let cursor = 0;
+  for (const piece of pieces) {
+    for (; cursor < piece.from; cursor++) out.push(items[cursor]!);
+    for (const item of itemsOf(piece)) out.push(item);
+    cursor = piece.from + piece.removeCount;
+  }
+  for (; cursor < items.length; cursor++) out.push(items[cursor]!);
+  return out;
 }
 
 /**

@@ -2,8 +2,8 @@
 // heading), plus one-line members of classes and interfaces and one-line top-level declarations. A file whose
 // language lapp has no outline rules for (plain text, unknown names) has no outline: guessed blocks mislead.
 
-import { analyzeBlocks } from "../blocks/find.ts";
-import { detectLanguage, type Language } from "../blocks/language.ts";
+import type { BlockFinder } from "../blocks/find.ts";
+import type { Language } from "../blocks/language.ts";
 import { declarationAt, memberLineAt, topLineAt } from "./declarations.ts";
 import { headingAt } from "./headings.ts";
 
@@ -26,6 +26,8 @@ const MEMBER_HOLDERS = new Set(["class", "interface", "struct", "trait", "protoc
 const ESSENTIAL_HOLDERS = new Set(["class", "struct", "record", "namespace", "module"]);
 /** Kinds whose body holds declarations like a file's top level does. */
 const NAMESPACES = new Set(["namespace", "module"]);
+/** Share of a file's lines a top-level block spans when it wraps the file (nest). */
+const WRAPPER_SHARE = 0.9;
 /** Heading levels always listed. */
 const ESSENTIAL_HEADING_LEVEL = 3;
 
@@ -45,10 +47,17 @@ function hasOutlineRules(language: Language): boolean {
   return language.dialect !== "generic";
 }
 
-export function buildOutline(lines: readonly string[], fileName: string): Outline {
-  const language = detectLanguage(fileName, lines);
+/**
+ * The outline of `lines`, in `language`, by the block rules `blocks` makes of them (blocks/find.ts: analyzeBlocks),
+ * asked for only when the language has outline rules: a big text file is not lexed for an outline it cannot have.
+ */
+export function buildOutline(
+  lines: readonly string[],
+  language: Language,
+  blocks: () => BlockFinder,
+): Outline {
   if (!hasOutlineRules(language)) return { language, roots: [], entries: [] };
-  const finder = analyzeBlocks(lines, fileName, language);
+  const finder = blocks();
   const found: OutlineEntry[] = [];
   /** Lines inside some block (not its header), with the innermost block's index in `spans`. */
   const spans: { start: number; end: number; entry: OutlineEntry | null }[] = [];
@@ -83,7 +92,7 @@ export function buildOutline(lines: readonly string[], fileName: string): Outlin
   }
   if (language.family !== "headings") addOneLiners(lines, language, spans, found);
   found.sort((a, b) => a.start - b.start || b.end - a.end);
-  return { language, roots: nest(found, language.family === "headings"), entries: found };
+  return { language, roots: nest(found, language.family === "headings", lines.length), entries: found };
 }
 
 /**
@@ -123,17 +132,24 @@ function addOneLiners(
   }
 }
 
-/** Parents by containment; depth and essential marks follow from them. */
-function nest(sorted: OutlineEntry[], headings: boolean): OutlineEntry[] {
+/**
+ * Parents by containment; depth and essential marks follow from them. A top-level block spanning nearly the whole
+ * file (`lineCount` lines) wraps it, as a bundle's one function or object does: its members are listed as a file's
+ * top level is.
+ */
+function nest(sorted: OutlineEntry[], headings: boolean, lineCount: number): OutlineEntry[] {
   const roots: OutlineEntry[] = [];
   const stack: OutlineEntry[] = [];
+  const wraps = (entry: OutlineEntry) =>
+    entry.depth === 0 && entry.end - entry.start + 1 >= WRAPPER_SHARE * lineCount;
   for (const entry of sorted) {
     while (stack.length > 0 && stack.at(-1)!.end < entry.end) stack.pop();
     const parent = stack.at(-1);
     if (parent) {
       parent.children.push(entry);
       entry.depth = parent.depth + 1;
-      if (!headings) entry.essential = parent.essential && ESSENTIAL_HOLDERS.has(parent.kind);
+      if (!headings)
+        entry.essential = parent.essential && (ESSENTIAL_HOLDERS.has(parent.kind) || wraps(parent));
     } else {
       roots.push(entry);
       if (!headings) entry.essential = true;

@@ -17,3 +17,7 @@ export const outlineContinuation = (nextOffset: number): string =>
 /** An outline read of a file with no outline (no blocks found, or no outline rules for its kind): rows follow. */
 export const noStructure = (display: string): string =>
   `${display} has no outline (no blocks found, or a kind of file lapp has no outline rules for, such as plain text); its rows follow.`;
+
+/** An outline read of a file too large to load whole: the first page of rows follows. */
+export const tooLargeToOutline = (display: string, maxBytes: number): string =>
+  `${display} is larger than ${count(maxBytes / (1024 * 1024))} MiB, too large to outline; its rows follow.`;

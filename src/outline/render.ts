@@ -74,6 +74,20 @@ function insertBySize(
   queue.splice(low, 0, entry);
 }
 
+/**
+ * What paging an outline computes that does not depend on the page: each entry's row and its cost, and the entries
+ * shown for a budget. Kept with the outline (weakly: it goes when the outline goes), so a kept outline (the
+ * session's analysis of a version) is paged without making every row again: typescript.js has ~10,000 essential
+ * entries, and making their rows took ~30 ms a page. Rows are a function of the lines the outline was built from.
+ */
+interface Rendering {
+  rows: Map<OutlineEntry, string>;
+  costs: Map<OutlineEntry, number>;
+  shown: Map<number, Set<OutlineEntry>>;
+}
+
+const renderings = new WeakMap<Outline, Rendering>();
+
 /** The rows of the outline from line `offset` on, at most `budget` estimated tokens (one row at least). */
 export function outlinePage(
   lines: readonly string[],
@@ -81,14 +95,24 @@ export function outlinePage(
   offset: number,
   budget: number,
 ): OutlinePage {
-  const rows = new Map<OutlineEntry, string>();
+  let rendering = renderings.get(outline);
+  if (rendering === undefined) {
+    rendering = { rows: new Map(), costs: new Map(), shown: new Map() };
+    renderings.set(outline, rendering);
+  }
+  const { rows, costs } = rendering;
   const rowOf = (entry: OutlineEntry) => {
     let row = rows.get(entry);
     if (row === undefined) rows.set(entry, (row = outlineRow(lines, entry)));
     return row;
   };
-  const cost = (entry: OutlineEntry) => rowTokens(rowOf(entry));
-  const shown = selectShown(outline, cost, budget);
+  const cost = (entry: OutlineEntry) => {
+    let tokens = costs.get(entry);
+    if (tokens === undefined) costs.set(entry, (tokens = rowTokens(rowOf(entry))));
+    return tokens;
+  };
+  let shown = rendering.shown.get(budget);
+  if (shown === undefined) rendering.shown.set(budget, (shown = selectShown(outline, cost, budget)));
   const page: OutlinePage = { rows: [], entries: [], nextOffset: null };
   let spent = 0;
   for (const entry of outline.entries) {

@@ -34,6 +34,8 @@ export interface PlaceOptions {
   readonly format: PatchFormat;
   /** The file's name as messages show it, and as block rules are chosen by (for `@@ scope` lines). */
   readonly display: string;
+  /** The block rules of `lines`, when the caller keeps them (the session's analysis of the version); else made here. */
+  readonly blocks?: () => BlockFinder;
 }
 
 export function placeHunks(
@@ -46,7 +48,7 @@ export function placeHunks(
   const problems: HunkProblem[] = [];
   let finalNewline: boolean | undefined;
   let finder: BlockFinder | undefined;
-  const blocks = () => (finder ??= analyzeBlocks(lines, options.display));
+  const blocks = () => (finder ??= options.blocks?.() ?? analyzeBlocks(lines, options.display));
   /** Old lines (0-based count) the hunks placed so far have consumed: the next one starts after them. */
   let cursor = 0;
   hunks.forEach((hunk, index) => {

@@ -13,6 +13,7 @@ import type { GuardedPath, PathGuard } from "../security/guard.ts";
 import { isBinary } from "../text/binary.ts";
 import { decodeDocument } from "../text/codec.ts";
 import { someLines, versionHashes } from "../text/line-hashes.ts";
+import { BlockAnalyses } from "./block-analyses.ts";
 import { KnownDocuments } from "./known-documents.ts";
 import { presentAnswer, recordShown } from "./present.ts";
 import { SessionFile } from "./session-file.ts";
@@ -37,6 +38,8 @@ export class EditSession {
   private readonly queue = new FileQueue();
   /** Documents decoded or written last: a load of the same bytes reuses them (known-documents.ts). */
   readonly documents = new KnownDocuments();
+  /** Block rules and outlines of recent versions, by digest: a big file is lexed once per version. */
+  readonly analyses = new BlockAnalyses();
 
   constructor(
     private readonly guard: PathGuard,
@@ -76,6 +79,7 @@ export class EditSession {
       record,
       () => this.records.settle(),
       (doc, digest, bytes) => this.documents.remember(path.real, digest, doc, bytes),
+      this.analyses,
     );
   }
 

@@ -1,6 +1,7 @@
 // One file opened in the edit session: its loaded text, the one ref verifier bound to its record of shown rows,
 // the commit that writes an edit and carries the record to the new version, and `present`, which cuts an answer
-// about this file to the output budget, records the rows it still shows, and renders it.
+// about this file to the output budget, records the rows it still shows, and renders it. Its block analysis comes
+// from the session's, kept by the version's digest.
 
 import { clipError } from "../budget/clip-error.ts";
 import { LappError, unwrap } from "../errors.ts";
@@ -17,6 +18,7 @@ import {
 import type { ShownRows } from "../hashline/verify-ref.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import type { TextDocument } from "../text/document.ts";
+import { BlockAnalyses, type BlockAnalysis } from "./block-analyses.ts";
 import { presentAnswer, recordShown } from "./present.ts";
 import type { ShownRecord } from "./shown-record.ts";
 
@@ -37,6 +39,8 @@ export class SessionFile {
     private readonly settle: () => void,
     /** Told the document lapp wrote, the digest and size of its bytes, so the next load of them can skip decoding. */
     private readonly wrote: (doc: TextDocument, digest: bigint, bytes: number) => void = () => {},
+    /** The session's block analyses of recent versions (a fresh set keeps nothing between files). */
+    private readonly analyses = new BlockAnalyses(),
   ) {
     this.shown = {
       lookup: (line, id) => {
@@ -53,6 +57,15 @@ export class SessionFile {
 
   get lines(): readonly string[] {
     return this.loaded.doc.lines;
+  }
+
+  /** The block rules and outline of this version: the session's when it analyzed these bytes before. */
+  blocks(): BlockAnalysis {
+    const { identity } = this.loaded;
+    return this.analyses.of(this.lines, this.path.display, {
+      digest: identity.digest,
+      bytes: Number(identity.size),
+    });
   }
 
   /** The answer cut at `maxTokens`, its rows recorded as shown (of the file as it is now), rendered. */

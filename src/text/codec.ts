@@ -5,6 +5,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import { type Encoding, type TextDocument, joinedParts, joinLines, splitLines } from "./document.ts";
 import { latin1Unrepresentable } from "./messages.ts";
 import type { ChangedRegion } from "../hashline/edit-types.ts";
+import { KEPT_FILE_MAX_BYTES } from "../limits.ts";
 import { ScratchBuffer } from "./scratch-buffer.ts";
 import { spliceEncode } from "./splice-encode.ts";
 
@@ -67,8 +68,8 @@ export function encodeDocument(doc: TextDocument): Result<Uint8Array> {
   return encodeText(joinLines(doc.lines, doc.terminators), doc.encoding, doc.bom);
 }
 
-/** Encoded documents up to 8 MiB go into one reused buffer (a larger one gets a buffer of its own). */
-const scratch = new ScratchBuffer(8 * 1024 * 1024);
+/** Encoded documents up to KEPT_FILE_MAX_BYTES go into one reused buffer (a larger one gets a buffer of its own). */
+const scratch = new ScratchBuffer(KEPT_FILE_MAX_BYTES);
 
 /**
  * `encodeDocument` for bytes that are written and checked at once and never kept (a commit): UTF-8 goes into one
@@ -104,7 +105,8 @@ export function encodeEditedTransient(
   after: TextDocument,
   regions: readonly ChangedRegion[],
 ): Result<Uint8Array> {
-  const spliced = spliceEncode(before, after, regions, (size) => scratch.take(size));
+  // Past the reused buffer's cap, a buffer of its own still beats joining and encoding every line again.
+  const spliced = spliceEncode(before, after, regions, (size) => scratch.take(size) ?? new Uint8Array(size));
   return spliced ? ok(spliced) : encodeDocumentTransient(after);
 }
 

@@ -2,7 +2,7 @@
 // target block — an anchor verified like any ref (stale → HASH_MISMATCH with fresh rows), or a pattern.
 
 import * as v from "valibot";
-import { analyzeBlocks, type BlockFinder, type BlockSpan } from "../blocks/find.ts";
+import type { BlockFinder, BlockSpan } from "../blocks/find.ts";
 import { chooseHeader, locateHeaders } from "../blocks/locate.ts";
 import * as say from "../blocks/messages.ts";
 import { indentationOf, reindentToHeader } from "../blocks/reindent.ts";
@@ -59,20 +59,24 @@ export interface BlockTarget {
 }
 
 /**
- * The block an anchor or a pattern names in `lines`. Throws LappErrors: INVALID_ARGUMENTS (no or both
- * locators), INVALID_REF, LINE_OUT_OF_RANGE, HASH_MISMATCH (anchor), AMBIGUOUS / BLOCK_NOT_FOUND.
- */
-/**
  * The block `locator` names in a file opened in the session. A refusal (stale anchor, ambiguity) is cut to the
  * output budget (`maxTokens`), and the rows it still shows are recorded as shown.
  */
 export function findTargetIn(file: SessionFile, locator: Locator, maxTokens: number): BlockTarget {
-  return file.guarded(() => findTarget(file.lines, file.path.display, locator, file.shown), maxTokens);
+  return file.guarded(
+    () => findTarget(file.lines, () => file.blocks().finder, locator, file.shown),
+    maxTokens,
+  );
 }
 
+/**
+ * The block an anchor or a pattern names in `lines`; `blocks` gives their block rules (the session keeps them per
+ * version: a big file is lexed once). Throws LappErrors: INVALID_ARGUMENTS (no or both locators), INVALID_REF,
+ * LINE_OUT_OF_RANGE, HASH_MISMATCH (anchor), AMBIGUOUS / BLOCK_NOT_FOUND.
+ */
 function findTarget(
   lines: readonly string[],
-  fileName: string,
+  blocks: () => BlockFinder,
   locator: Locator,
   shown: ShownRows,
 ): BlockTarget {
@@ -83,7 +87,7 @@ function findTarget(
   if (anchor === undefined && locator.pattern === undefined) {
     throw new LappError("INVALID_ARGUMENTS", say.missingLocator(), say.locatorExample());
   }
-  const finder = analyzeBlocks(lines, fileName);
+  const finder = blocks();
   const verified = anchor !== undefined ? verifiedAnchorLine(lines, anchor, shown) : undefined;
   const line =
     verified !== undefined

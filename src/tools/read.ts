@@ -5,10 +5,12 @@ import * as v from "valibot";
 import { rowsBudget } from "../budget/budget.ts";
 import { LappError, unwrap } from "../errors.ts";
 import { readForDisplay } from "../files/read-file.ts";
-import { STREAM_READ_MIN_BYTES } from "../limits.ts";
+import { MAX_EDIT_BYTES, MAX_PAGE_BYTES, STREAM_READ_MIN_BYTES } from "../limits.ts";
 import { continuation, emptyFile, encodingNote, offsetPastEnd } from "../messages.ts";
 import { outlineAnswer } from "../outline/answer.ts";
-import { noStructure, outlineHeading, outlineInsteadOfRows } from "../outline/messages.ts";
+import { noStructure, outlineHeading, outlineInsteadOfRows, tooLargeToOutline } from "../outline/messages.ts";
+import { readPage } from "../hashline/page.ts";
+import type { SessionFile } from "../session/session-file.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import { prose, type AnswerItem, type ShownLine } from "../hashline/answer.ts";
 import { fsPath } from "../text/byte-names.ts";
@@ -78,6 +80,11 @@ interface ReadInput {
 function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): ToolOutput {
   const offset = input.offset ?? 1;
   const maxTokens = context.config.maxOutputTokens;
+  const defaultRead = input.offset === undefined && input.limit === undefined && input.outline === undefined;
+  if ((input.outline === true || defaultRead) && sizeOf(path) > OUTLINE_FIRST_MIN_BYTES) {
+    const outline = outlineFirst(input, context, path, offset);
+    if (outline !== null) return outline;
+  }
   // The rows of the page, with their text: recorded as shown once it is settled that rows are the answer.
   const rows: ShownLine[] = [];
   const { documents } = context.session;
@@ -107,11 +114,15 @@ function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): To
     throw new LappError("LINE_OUT_OF_RANGE", offsetPastEnd(path.display, offset, page.totalLines));
   }
   const wholeFileShown = page.firstLine === 1 && page.lastLine === page.totalLines;
-  const defaultRead = input.offset === undefined && input.limit === undefined && input.outline === undefined;
   if (input.outline === true || (defaultRead && !wholeFileShown)) {
     const outline = readOutline(context, path, offset, page.totalLines, input.outline === true, header);
     if (outline !== null) return outline;
-    if (input.outline === true) header.push(prose(noStructure(path.display), true));
+    if (input.outline === true) {
+      const tooLarge = sizeOf(path) > MAX_EDIT_BYTES;
+      header.push(
+        prose(tooLarge ? tooLargeToOutline(path.display, MAX_EDIT_BYTES) : noStructure(path.display), true),
+      );
+    }
   }
   const items = [
     ...header,
@@ -136,6 +147,21 @@ function readOnce(input: ReadInput, context: ToolContext, path: GuardedPath): To
   );
 }
 
+/**
+ * Files above this size are answered by their outline straight away when it is asked for or a default read gets it:
+ * twice a page's byte cap, so their rows cannot fit one answer unless their lines are few and very long (checked).
+ */
+const OUTLINE_FIRST_MIN_BYTES = 2 * MAX_PAGE_BYTES;
+
+/** The size of the file at `path` now, 0 when it cannot be told (the read that follows reports why). */
+function sizeOf(path: GuardedPath): number {
+  try {
+    return statSync(fsPath(path.real)).size;
+  } catch {
+    return 0;
+  }
+}
+
 const streamFrom = (context: ToolContext) =>
   context.config.internals?.streamFromBytes ?? STREAM_READ_MIN_BYTES;
 
@@ -158,15 +184,60 @@ function readOutline(
   asked: boolean,
   header: readonly AnswerItem[],
 ): string | null {
-  if (statSync(fsPath(path.real)).size > streamFrom(context)) return null;
-  const file = context.session.open(path);
-  const { lines } = file;
+  if (sizeOf(path) > MAX_EDIT_BYTES) return null;
+  return presentOutline(context, context.session.open(path), offset, totalLines, asked, header);
+}
+
+/**
+ * A big file's outline without a page of rows first: a default read of it (or `outline: true`) is answered by its
+ * outline, so neither a page nor, for a streamed file, every line's hash is made only to be dropped. Null where the
+ * rows path decides: a binary file or an image, an offset past the end, no blocks, or a default read whose rows fit
+ * one answer after all (a few very long lines: rows show at most MAX_LINE_CHARS of each).
+ */
+function outlineFirst(
+  input: ReadInput,
+  context: ToolContext,
+  path: GuardedPath,
+  offset: number,
+): string | null {
+  if (sizeOf(path) > MAX_EDIT_BYTES) return null;
+  let file: SessionFile;
+  try {
+    file = context.session.open(path);
+  } catch (error) {
+    // The rows path answers these its own way: an image, a binary file, a file grown past the edit limit.
+    if (error instanceof LappError && (error.code === "BINARY_FILE" || error.code === "FILE_TOO_LARGE"))
+      return null;
+    throw error;
+  }
+  const { lines, loaded } = file;
+  if (offset > lines.length) return null;
+  if (input.outline !== true) {
+    const limit = context.config.limit;
+    const budget = { bytes: MAX_PAGE_BYTES, tokens: rowsBudget(context.config.maxOutputTokens) };
+    if (lines.length <= limit && readPage(lines, 1, limit, budget).lastLine === lines.length) return null;
+  }
+  const note = encodingNote(loaded.doc.encoding, loaded.doc.bom);
+  const header = note ? [prose(note, true)] : [];
+  return presentOutline(context, file, offset, lines.length, input.outline === true, header);
+}
+
+/** The outline of a file opened in the session, from `offset` on, presented (its refs recorded); null: no blocks. */
+function presentOutline(
+  context: ToolContext,
+  file: SessionFile,
+  offset: number,
+  totalLines: number,
+  asked: boolean,
+  header: readonly AnswerItem[],
+): string | null {
+  const display = file.path.display;
   const maxTokens = context.config.maxOutputTokens;
   const heading = (entries: number) =>
     asked
-      ? outlineHeading(path.display, totalLines, entries)
-      : outlineInsteadOfRows(path.display, totalLines, maxTokens);
-  const answer = outlineAnswer(lines, path.display, offset, maxTokens, heading);
+      ? outlineHeading(display, totalLines, entries)
+      : outlineInsteadOfRows(display, totalLines, maxTokens);
+  const answer = outlineAnswer(file.lines, file.blocks().outline(), offset, maxTokens, heading);
   if (answer === null) return null;
   return file.present({ ...answer, items: [...header, ...answer.items] }, maxTokens);
 }

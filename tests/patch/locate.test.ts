@@ -9,6 +9,7 @@ import { shownLinesOf, type AnswerItem } from "../../src/hashline/answer.ts";
 const shownOf = (items: readonly AnswerItem[]) => shownLinesOf(items).map((shown) => shown.line);
 import fc from "fast-check";
 import { planApplyPatch } from "../../bench/costs/apply-patch.ts";
+import { analyzeBlocks } from "../../src/blocks/find.ts";
 import { diffLines } from "../../bench/diff/myers.ts";
 import { unifiedDiff } from "../../bench/diff/unified.ts";
 import { applyResolved } from "../../src/hashline/edit.ts";
@@ -106,6 +107,19 @@ describe("placing hunks", () => {
     const envelope =
       "*** Begin Patch\n*** Update File: f.py\n@@ class Order:\n     def total(self):\n-        return sum(self.items)\n+        return 0\n*** End Patch";
     expect(patched(PY, envelope)).toBe(ORDER_RETURNS_ZERO);
+  });
+
+  test("an @@ scope uses the block rules the caller keeps (the session's analysis), asked for once", () => {
+    const envelope =
+      "*** Begin Patch\n*** Update File: f.py\n@@ class Order:\n@@     def total(self):\n-        return sum(self.items)\n+        return 0\n*** End Patch";
+    const doc = documentFromText(PY);
+    const { hunks, format } = hunksOf(envelope);
+    let asked = 0;
+    const blocks = () => (asked++, analyzeBlocks(doc.lines, "f.py"));
+    const placement = placeHunks(doc.lines, hunks, { format, display: "f.py", blocks });
+    expect(asked).toBe(1);
+    if (!placement.ok) throw new Error(placement.problems.map((problem) => problem.summary).join("; "));
+    expect(placement.value.edits.map((edit) => (isRangeEdit(edit) ? edit.start : -1))).toEqual([7]);
   });
 
   test("a scope that matches no line", () => {

@@ -85,11 +85,14 @@ export class TokenBuffer {
     this.length = length;
   }
 
-  /** Freezes the buffer into a stream: pairs brackets and indexes the first token of every line. */
+  /**
+   * Freezes the buffer into a stream: pairs brackets and indexes the first token of every line. The arrays are cut to
+   * their tokens (copies, not views of the doubled buffers): a stream may be kept with its version's analysis.
+   */
   finish(lines: readonly string[]): TokenStream {
     const count = this.count;
-    const kind = this.kind.subarray(0, count);
-    const line = this.line.subarray(0, count);
+    const kind = this.kind.slice(0, count);
+    const line = this.line.slice(0, count);
     const firstOfLine = new Int32Array(lines.length + 1);
     let token = 0;
     for (let lineIndex = 0; lineIndex <= lines.length; lineIndex++) {
@@ -100,8 +103,8 @@ export class TokenBuffer {
       count,
       kind,
       line,
-      col: this.col.subarray(0, count),
-      length: this.length.subarray(0, count),
+      col: this.col.slice(0, count),
+      length: this.length.slice(0, count),
       match: pairBrackets(kind),
       firstOfLine,
       lines,

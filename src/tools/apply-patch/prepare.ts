@@ -105,7 +105,11 @@ function prepareOne(
   }
   if (target.moveTo?.exists)
     return void refuse(undefined, plain("FILE_EXISTS", say.moveTargetExists(target.moveTo.display)));
-  const placed = placeHunks(file.lines, patch.hunks, { format, display: path.display });
+  const placed = placeHunks(file.lines, patch.hunks, {
+    format,
+    display: path.display,
+    blocks: () => file.blocks().finder,
+  });
   if (!placed.ok) {
     for (const problem of placed.problems) refuse(file, problem);
     return undefined;

@@ -1,0 +1,82 @@
+// The block analyses of recent file versions (the lexed block rules of the file's language, and its outline), kept
+// by the digest of the version's bytes: an outline, then find_block calls on the same version of a big file lex it
+// once (a 9 MB bundle took ~0.3 s to lex and ~0.5 s more to outline, per call). Each is a pure function of the bytes
+// and the language, so a digest and a language name one analysis. A few versions, bounded in bytes of source.
+
+import { analyzeBlocks, type BlockFinder } from "../blocks/find.ts";
+import { detectLanguage, type Language } from "../blocks/language.ts";
+import { KEPT_FILE_MAX_BYTES } from "../limits.ts";
+import { buildOutline, type Outline } from "../outline/build.ts";
+
+/** Versions kept at once. */
+const MAX_VERSIONS = 2;
+/**
+ * Bytes of source of all kept versions together (one version at most this large is kept). Its analysis takes about
+ * 3.4 bytes of memory per byte of source (TypeScript's 9 MB typescript.js: 31 MB of tokens and spans), on top of
+ * its document (which KnownDocuments bounds).
+ */
+export const BLOCK_ANALYSES_MAX_BYTES = KEPT_FILE_MAX_BYTES;
+
+/** What the block tools ask of a version: its block rules, and its outline (built on first use). */
+export interface BlockAnalysis {
+  readonly finder: BlockFinder;
+  outline(): Outline;
+}
+
+/** A version of a file: the digest of its bytes and their size; undefined digest = unknown (never kept). */
+export interface AnalyzedVersion {
+  readonly digest: bigint | undefined;
+  readonly bytes: number;
+}
+
+interface Entry {
+  analysis: BlockAnalysis;
+  bytes: number;
+}
+
+export class BlockAnalyses {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  /** The analysis of `lines` (the version `version` names) as a file named `fileName`: kept, or made now. */
+  of(lines: readonly string[], fileName: string, version: AnalyzedVersion): BlockAnalysis {
+    const language = detectLanguage(fileName, lines);
+    if (version.digest === undefined || version.bytes > BLOCK_ANALYSES_MAX_BYTES)
+      return analysisOf(lines, fileName, language);
+    const key = `${version.digest}:${language.family}:${language.dialect}`;
+    const kept = this.entries.get(key);
+    if (kept !== undefined) {
+      // The newest use goes last, so eviction takes the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+      return kept.analysis;
+    }
+    const analysis = analysisOf(lines, fileName, language);
+    this.entries.set(key, { analysis, bytes: version.bytes });
+    this.bytes += version.bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= MAX_VERSIONS && this.bytes <= BLOCK_ANALYSES_MAX_BYTES) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.bytes;
+    }
+    return analysis;
+  }
+
+  /** Versions kept now (for tests of the bound). */
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Both made on first use: an outline of a kind of file with no outline rules (plain text) lexes nothing. */
+function analysisOf(lines: readonly string[], fileName: string, language: Language): BlockAnalysis {
+  let finder: BlockFinder | undefined;
+  let outline: Outline | undefined;
+  const blocks = () => (finder ??= analyzeBlocks(lines, fileName, language));
+  return {
+    get finder() {
+      return blocks();
+    },
+    outline: () => (outline ??= buildOutline(lines, language, blocks)),
+  };
+}
