@@ -143,10 +143,10 @@ function commonness(char: string): number {
   return 2;
 }
 
-type Quantifier = { kind: "none" | "required" | "optional"; end: number };
+export type Quantifier = { kind: "none" | "required" | "optional"; end: number };
 
 /** The quantifier starting at `index`, if any: optional (`?`, `*`, `{0,…}`) or required (`+`, `{n,…}` n ≥ 1). */
-function afterQuantifier(source: string, index: number): Quantifier {
+export function afterQuantifier(source: string, index: number): Quantifier {
   const char = source[index];
   let kind: Quantifier["kind"] = "none";
   let end = index;
@@ -187,7 +187,8 @@ function afterEscape(source: string, index: number): number {
   return index + 2;
 }
 
-function groupEnd(source: string, start: number): number {
+/** Index of the `)` closing the group opened at `start`, or -1. */
+export function groupEnd(source: string, start: number): number {
   let depth = 0;
   let index = start;
   while (index < source.length) {
