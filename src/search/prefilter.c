@@ -77,20 +77,21 @@ static unsigned char lower(unsigned char byte) {
 
 /*
  * The first place in [start, start + length) where `needle` (lowercase) stands in either ASCII case. Candidates
- * come from memchr on both cases of its first byte; each next occurrence is kept until passed, so the search stays
- * linear however the two cases interleave.
+ * come from memchr on both cases of its rarest byte (at offset `rare`, as find_exact below); each next occurrence
+ * is kept until passed, so the text is read once per case however the two cases interleave.
  */
 static const unsigned char *find_caseless(const unsigned char *start, size_t length, const unsigned char *needle,
-                                          size_t needle_length) {
+                                          size_t needle_length, size_t rare) {
   if (needle_length > length) return 0;
-  unsigned char first = needle[0];
+  unsigned char first = needle[rare];
   unsigned char other = first >= 'a' && first <= 'z' ? first - 32 : first;
-  const unsigned char *last = start + (length - needle_length);
+  /* The last place the rare byte can stand with the whole needle inside the text. */
+  const unsigned char *last = start + (length - needle_length) + rare;
   const unsigned char *next_first = 0;
   const unsigned char *next_other = 0;
   int first_gone = 0;
   int other_gone = other == first;
-  const unsigned char *from = start;
+  const unsigned char *from = start + rare;
   while (from <= last) {
     size_t span = last - from + 1;
     if (!first_gone && (!next_first || next_first < from)) {
@@ -104,9 +105,10 @@ static const unsigned char *find_caseless(const unsigned char *start, size_t len
     const unsigned char *hit = first_gone ? 0 : next_first;
     if (!other_gone && (!hit || next_other < hit)) hit = next_other;
     if (!hit) return 0;
-    size_t index = 1;
-    while (index < needle_length && lower(hit[index]) == needle[index]) index++;
-    if (index == needle_length) return hit;
+    const unsigned char *candidate = hit - rare;
+    size_t index = 0;
+    while (index < needle_length && lower(candidate[index]) == needle[index]) index++;
+    if (index == needle_length) return candidate;
     from = hit + 1;
   }
   return 0;
@@ -147,7 +149,7 @@ static const unsigned char *find_exact(const unsigned char *start, size_t length
 static const unsigned char *find(const struct runs *runs, const unsigned char *start, size_t length, int index) {
   const unsigned char *needle = runs->starts[index];
   size_t needle_length = runs->lengths[index];
-  if (runs->caseless) return find_caseless(start, length, needle, needle_length);
+  if (runs->caseless) return find_caseless(start, length, needle, needle_length, runs->rares[index]);
   return find_exact(start, length, needle, needle_length, runs->rares[index]);
 }
 
@@ -281,8 +283,9 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  */
 int lapp_prefilter(const char *root, const char *directory, int directory_flags, const char *names, int count,
                    int flags, const unsigned char *run_bytes, const int *run_lengths, const int *run_rares,
-                   int run_count, int anchor, int caseless, int any_of, double max_bytes, const unsigned char *leads,
-                   unsigned char *buffer, int buffer_length, unsigned char *statuses, int *descriptors) {
+                   int run_count, int anchor, int caseless, int any_of, double max_bytes,
+                   const unsigned char *leads, unsigned char *buffer, int buffer_length, unsigned char *statuses,
+                   int *descriptors) {
   struct runs runs;
   runs.bytes = run_bytes;
   runs.lengths = run_lengths;

@@ -134,14 +134,27 @@ export function rarestByteOf(run: Uint8Array): number {
   return best;
 }
 
-/** A coarse rank of how common a printable ASCII character is in source code (higher: more common). */
+/**
+ * A coarse rank of how common a printable ASCII character is in source code (higher: more common). Letters are
+ * ranked among their case by how often they occur in English and code (identifiers, macros), so of the runs of an
+ * alternation like `ERR_SYS|PME_TURN_OFF` each is looked for by a letter that is rare (Y, F), not by E or P; `_`,
+ * everywhere in C and shell, ranks above most lowercase letters.
+ */
 function commonness(char: string): number {
   if (" etaoinsr".includes(char)) return 10;
-  if (char >= "a" && char <= "z") return 6;
-  if ("().,;=\"'_{}/:-".includes(char)) return 5;
+  if (char === "_") return 7.5;
+  const lower = RARE_TO_COMMON_LOWER.indexOf(char);
+  if (lower !== -1) return 6 + lower / RARE_TO_COMMON_LOWER.length;
+  if ("().,;={}/:-\"'".includes(char)) return 5;
   if (char >= "0" && char <= "9") return 3;
+  const upper = RARE_TO_COMMON_UPPER.indexOf(char);
+  if (upper !== -1) return 1 + upper / RARE_TO_COMMON_UPPER.length;
   return 2;
 }
+
+/** Lowercase letters other than " etaoinsr", rarest first; uppercase letters, rarest first. */
+const RARE_TO_COMMON_LOWER = "zqjxkvywbgfphmudcl";
+const RARE_TO_COMMON_UPPER = "ZJQXKVYWHBGFUMPDCLONSIRATE";
 
 export type Quantifier = { kind: "none" | "required" | "optional"; end: number };
 
