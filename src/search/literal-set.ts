@@ -7,7 +7,7 @@ import { classEnd } from "./regex-syntax.ts";
 import { afterQuantifier, caselessRuns, groupEnd, requiredRuns } from "./required-literal.ts";
 
 /** More alternatives than this are left to the regex (each one costs the prefilter another pass over the bytes). */
-export const MAX_LITERALS = 16;
+const MAX_LITERALS = 16;
 
 /**
  * Runs of ASCII, one of which every match holds (for `caseless`, lowercased, in either ASCII case: see
