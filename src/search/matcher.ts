@@ -4,6 +4,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { invalidRegex, patternHasLineBreak } from "./messages.ts";
 import { escapeLiteral, mayMatchLineBreak, multilineSource } from "./multiline.ts";
+import { requiredLiteralSet } from "./literal-set.ts";
 import { caselessRuns, requiredRuns } from "./required-literal.ts";
 import { classEnd } from "./regex-syntax.ts";
 
@@ -22,6 +23,8 @@ export interface MatcherSpec {
  *   `required`: ASCII bytes every match contains (case-sensitive patterns only); a file without them is skipped.
  *   `runs`: every such run in the order a match holds them (`required` is one of them); for a case-insensitive
  *   pattern, lowercased runs that hold in either ASCII case (`caseless`, and no `required`); see required-literal.ts.
+ *   Where no run is certain but one of a few is (an alternation of literals), those runs with `anyOf` (and no
+ *   `required`; literal-set.ts), and for a case-sensitive pattern the same set as `anyRequired`.
  *   `probe`: `line` plus an alternative that matches at every line's end, so it always matches unless the regex
  *   engine gives up (its backtracking limit, where JavaScriptCore answers "no match"); see scan.ts.
  *
@@ -38,7 +41,7 @@ export type Matcher =
       literal: string;
       ascii: boolean;
       /** The needle as the one required run (an ASCII needle only; see `runs` below). */
-      runs: { runs: Uint8Array[]; anchor: number; caseless: boolean } | undefined;
+      runs: RequiredRuns | undefined;
     }
   | {
       kind: "regex";
@@ -47,7 +50,9 @@ export type Matcher =
       probe: RegExp;
       everyLine: boolean;
       required: Uint8Array | undefined;
-      runs: { runs: Uint8Array[]; anchor: number; caseless: boolean } | undefined;
+      /** Byte runs, one of which each matching line holds (case-sensitive alternations of literals). */
+      anyRequired: Uint8Array[] | undefined;
+      runs: RequiredRuns | undefined;
     }
   | {
       kind: "multiline";
@@ -55,6 +60,14 @@ export type Matcher =
       /** No runs: the prefilter decides line by line, and a multiline match is not on one line. */
       runs: undefined;
     };
+
+/** Runs a matching line holds: all of them in order, or (`anyOf`) one of them; `caseless`: lowercased, either case. */
+export interface RequiredRuns {
+  runs: Uint8Array[];
+  anchor: number;
+  caseless: boolean;
+  anyOf: boolean;
+}
 
 /** The matchers that decide one line at a time. */
 export type LineMatcher = Exclude<Matcher, { kind: "multiline" }>;
@@ -70,7 +83,7 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
   if (spec.literal && !spec.ignoreCase) {
     const needle = new TextEncoder().encode(spec.pattern);
     const ascii = needle.length === spec.pattern.length;
-    const runs = ascii ? { runs: [needle], anchor: 0, caseless: false } : undefined;
+    const runs = ascii ? { runs: [needle], anchor: 0, caseless: false, anyOf: false } : undefined;
     return ok({ kind: "bytes", needle, literal: spec.pattern, ascii, runs });
   }
   const source = spec.literal ? escapeLiteral(spec.pattern) : spec.pattern;
@@ -89,16 +102,29 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
     // still a superset once `.` may cross lines.
     scan = new RegExp(source, `${base}gms`);
   }
-  const found = spec.ignoreCase ? caselessRuns(source) : requiredRuns(source);
-  const encoder = new TextEncoder();
-  const runs = found && {
-    runs: found.runs.map((run) => encoder.encode(run)),
-    anchor: found.anchor,
-    caseless: spec.ignoreCase,
-  };
+  const runs = requiredRunsOf(source, spec.ignoreCase);
   // The candidate scan (scan.ts) looks for exact bytes: only a case-sensitive pattern has them.
-  const required = spec.ignoreCase ? undefined : runs?.runs[runs.anchor];
-  return ok({ kind: "regex", scan, line, probe, everyLine: hasLookaround(source), required, runs });
+  const exact = runs && !runs.caseless ? runs : undefined;
+  const required = exact && !exact.anyOf ? exact.runs[exact.anchor] : undefined;
+  const anyRequired = exact?.anyOf ? exact.runs : undefined;
+  const everyLine = hasLookaround(source);
+  return ok({ kind: "regex", scan, line, probe, everyLine, required, anyRequired, runs });
+}
+
+/** The runs every match holds in order, else the set one of which it holds (as bytes); undefined when neither. */
+function requiredRunsOf(source: string, caseless: boolean): RequiredRuns | undefined {
+  const encoder = new TextEncoder();
+  const found = caseless ? caselessRuns(source) : requiredRuns(source);
+  if (found)
+    return {
+      runs: found.runs.map((run) => encoder.encode(run)),
+      anchor: found.anchor,
+      caseless,
+      anyOf: false,
+    };
+  const set = requiredLiteralSet(source, caseless);
+  if (!set) return undefined;
+  return { runs: set.map((run) => encoder.encode(run)), anchor: 0, caseless, anyOf: true };
 }
 
 /** The whole-text matcher, or undefined when no match can span lines (a line matcher finds the same). */

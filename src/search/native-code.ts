@@ -40,7 +40,7 @@ function symbolsOf(FFIType: typeof import("bun:ffi").FFIType) {
       args: [
         cstring, cstring, i32, // root, directory, directory_flags
         ptr, i32, i32, // names, count, flags
-        ptr, ptr, ptr, i32, i32, i32, // run_bytes, run_lengths, run_rares, run_count, anchor, caseless
+        ptr, ptr, ptr, i32, i32, i32, i32, // run_bytes, run_lengths, run_rares, run_count, anchor, caseless, any_of
         f64, ptr, ptr, i32, // max_bytes, leads, buffer, buffer_length
         ptr, ptr, // statuses, descriptors
       ],

@@ -3,7 +3,8 @@
  *
  * Most files of a search hold no match. When every match must contain some runs of plain ASCII in a known order
  * (a literal is one run; `function\s+\w+Error` needs "function" and later "Error" on the same line), a file with
- * no line holding them in that order can hold none. Deciding that costs a few system calls per file; done from
+ * no line holding them in that order can hold none; when every match must contain one of several runs (an
+ * alternation of literals, `ERR_SYS|PME_TURN_OFF`: ANY_OF), a file holding none of them anywhere can hold none. Deciding that costs a few system calls per file; done from
  * JavaScript it cost about as much again in bindings, objects and interpreted code (and a fresh server's first
  * search runs that code cold). So this opens, checks and reads each file of a run in one directory and answers,
  * per file, only what it can prove; everything else is left to the JavaScript search (UNDECIDED), which then does
@@ -54,8 +55,9 @@
 #define MAX_RUN_BYTES 4096
 
 /*
- * The runs a matching line holds in order (`bytes` concatenated, `lengths` each), looked for first: `anchor`.
- * `caseless`: lowercased runs, held in either ASCII case (a case-insensitive search).
+ * The runs a matching line holds in order (`bytes` concatenated, `lengths` each), looked for first: `anchor`;
+ * with `any_of`, the runs one of which a matching line holds (`anchor` unused). `caseless`: lowercased runs, held
+ * in either ASCII case (a case-insensitive search).
  */
 struct runs {
   const unsigned char *bytes;
@@ -65,6 +67,7 @@ struct runs {
   int count;
   int anchor;
   int caseless;
+  int any_of;
   const unsigned char *starts[MAX_RUNS];
 };
 
@@ -74,20 +77,21 @@ static unsigned char lower(unsigned char byte) {
 
 /*
  * The first place in [start, start + length) where `needle` (lowercase) stands in either ASCII case. Candidates
- * come from memchr on both cases of its first byte; each next occurrence is kept until passed, so the search stays
- * linear however the two cases interleave.
+ * come from memchr on both cases of its rarest byte (at offset `rare`, as find_exact below); each next occurrence
+ * is kept until passed, so the text is read once per case however the two cases interleave.
  */
 static const unsigned char *find_caseless(const unsigned char *start, size_t length, const unsigned char *needle,
-                                          size_t needle_length) {
+                                          size_t needle_length, size_t rare) {
   if (needle_length > length) return 0;
-  unsigned char first = needle[0];
+  unsigned char first = needle[rare];
   unsigned char other = first >= 'a' && first <= 'z' ? first - 32 : first;
-  const unsigned char *last = start + (length - needle_length);
+  /* The last place the rare byte can stand with the whole needle inside the text. */
+  const unsigned char *last = start + (length - needle_length) + rare;
   const unsigned char *next_first = 0;
   const unsigned char *next_other = 0;
   int first_gone = 0;
   int other_gone = other == first;
-  const unsigned char *from = start;
+  const unsigned char *from = start + rare;
   while (from <= last) {
     size_t span = last - from + 1;
     if (!first_gone && (!next_first || next_first < from)) {
@@ -101,9 +105,10 @@ static const unsigned char *find_caseless(const unsigned char *start, size_t len
     const unsigned char *hit = first_gone ? 0 : next_first;
     if (!other_gone && (!hit || next_other < hit)) hit = next_other;
     if (!hit) return 0;
-    size_t index = 1;
-    while (index < needle_length && lower(hit[index]) == needle[index]) index++;
-    if (index == needle_length) return hit;
+    const unsigned char *candidate = hit - rare;
+    size_t index = 0;
+    while (index < needle_length && lower(candidate[index]) == needle[index]) index++;
+    if (index == needle_length) return candidate;
     from = hit + 1;
   }
   return 0;
@@ -144,7 +149,7 @@ static const unsigned char *find_exact(const unsigned char *start, size_t length
 static const unsigned char *find(const struct runs *runs, const unsigned char *start, size_t length, int index) {
   const unsigned char *needle = runs->starts[index];
   size_t needle_length = runs->lengths[index];
-  if (runs->caseless) return find_caseless(start, length, needle, needle_length);
+  if (runs->caseless) return find_caseless(start, length, needle, needle_length, runs->rares[index]);
   return find_exact(start, length, needle, needle_length, runs->rares[index]);
 }
 
@@ -159,8 +164,19 @@ static int line_holds(const unsigned char *line, const unsigned char *end, const
   return 1;
 }
 
-/* Whether some line of [start, end) (complete lines; the last may lack its newline) holds the runs in order. */
+/* Whether any of the runs stands in [start, end) (no run holds a newline, so it lies within a line). */
+static int any_run_in(const unsigned char *start, const unsigned char *end, const struct runs *runs) {
+  for (int index = 0; index < runs->count; index++)
+    if (find(runs, start, end - start, index)) return 1;
+  return 0;
+}
+
+/*
+ * Whether some line of [start, end) (complete lines; the last may lack its newline) holds the runs in order, or
+ * (any_of) one of them.
+ */
 static int some_line_holds(const unsigned char *start, const unsigned char *end, const struct runs *runs) {
+  if (runs->any_of) return any_run_in(start, end, runs);
   const unsigned char *from = start;
   while (from < end) {
     const unsigned char *hit = find(runs, from, end - from, runs->anchor);
@@ -177,14 +193,18 @@ static int some_line_holds(const unsigned char *start, const unsigned char *end,
 
 /*
  * The rest of a file whose current line fills the buffer (minified code): lines can no longer be told apart, so
- * only the anchor run is looked for, from the `filled` bytes held (the line so far, which ends at file offset
- * `offset`) to the end, the last anchor_length - 1 bytes kept between reads. Absent: no line can match.
+ * only the anchor run (any_of: each run) is looked for, from the `filled` bytes held (the line so far, which ends at
+ * file offset `offset`) to the end, the last longest_length - 1 bytes kept between reads. Absent: no line can match.
  */
 static int anchor_anywhere(int fd, const struct runs *runs, long long max_bytes, unsigned char *buffer,
                            long buffer_length, long filled, long long offset) {
   long keep = runs->lengths[runs->anchor] - 1;
+  if (runs->any_of)
+    for (int index = 0; index < runs->count; index++)
+      if (runs->lengths[index] - 1 > keep) keep = runs->lengths[index] - 1;
   while (1) {
-    if (find(runs, buffer, filled, runs->anchor)) return UNDECIDED;
+    if (runs->any_of ? any_run_in(buffer, buffer + filled, runs) : find(runs, buffer, filled, runs->anchor) != 0)
+      return UNDECIDED;
     memmove(buffer, buffer + filled - keep, keep);
     ssize_t got = pread(fd, buffer + keep, buffer_length - keep, offset);
     if (got < 0) return UNDECIDED;
@@ -252,7 +272,8 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * openat2 can: beneath.c), else by path and then checked to be exactly at its path (the kernel's answer); it must
  * still be there once every file is opened. Its files are opened inside it with `flags`. The runs: `run_count` of
  * them, `run_bytes` concatenated, `run_lengths` each, `run_rares` the offset of each one's rarest byte, the one
- * looked for first at `anchor`; `caseless`: lowercased, to be found in either ASCII case. `leads` has a 1 at each
+ * looked for first at `anchor`; `caseless`: lowercased, to be found in either ASCII case; `any_of`: a matching line
+ * holds one of the runs rather than all of them in order. `leads` has a 1 at each
  * byte value that may start a binary signature; `buffer` holds `buffer_length` bytes, at least FIRST_FILL.
  * `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for the caller (which must close
  * it), else -1.
@@ -262,8 +283,9 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  */
 int lapp_prefilter(const char *root, const char *directory, int directory_flags, const char *names, int count,
                    int flags, const unsigned char *run_bytes, const int *run_lengths, const int *run_rares,
-                   int run_count, int anchor, int caseless, double max_bytes, const unsigned char *leads,
-                   unsigned char *buffer, int buffer_length, unsigned char *statuses, int *descriptors) {
+                   int run_count, int anchor, int caseless, int any_of, double max_bytes,
+                   const unsigned char *leads, unsigned char *buffer, int buffer_length, unsigned char *statuses,
+                   int *descriptors) {
   struct runs runs;
   runs.bytes = run_bytes;
   runs.lengths = run_lengths;
@@ -271,6 +293,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
   runs.count = run_count;
   runs.anchor = anchor;
   runs.caseless = caseless;
+  runs.any_of = any_of;
   int total = 0;
   int usable = run_count >= 1 && run_count <= MAX_RUNS && anchor >= 0 && anchor < run_count &&
                buffer_length >= FIRST_FILL;

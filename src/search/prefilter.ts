@@ -23,12 +23,14 @@ export interface Decisions {
 
 /**
  * Runs of ASCII every matching line holds in this order (matcher.ts), the one looked for first at `anchor`;
- * `caseless`: lowercased, held in either ASCII case.
+ * `anyOf`: runs one of which every matching line holds instead (literal-set.ts); `caseless`: lowercased, held in
+ * either ASCII case.
  */
 export interface RequiredRunBytes {
   runs: readonly Uint8Array[];
   anchor: number;
   caseless: boolean;
+  anyOf?: boolean;
 }
 
 export interface Prefilter {
@@ -80,6 +82,7 @@ function load(): Prefilter | null {
         runLengths.length,
         required.anchor,
         required.caseless ? 1 : 0,
+        required.anyOf ? 1 : 0,
         maxBytes,
         leads,
         buffer,

@@ -134,19 +134,32 @@ export function rarestByteOf(run: Uint8Array): number {
   return best;
 }
 
-/** A coarse rank of how common a printable ASCII character is in source code (higher: more common). */
+/**
+ * A coarse rank of how common a printable ASCII character is in source code (higher: more common). Letters are
+ * ranked among their case by how often they occur in English and code (identifiers, macros), so of the runs of an
+ * alternation like `ERR_SYS|PME_TURN_OFF` each is looked for by a letter that is rare (Y, F), not by E or P; `_`,
+ * everywhere in C and shell, ranks above most lowercase letters.
+ */
 function commonness(char: string): number {
   if (" etaoinsr".includes(char)) return 10;
-  if (char >= "a" && char <= "z") return 6;
-  if ("().,;=\"'_{}/:-".includes(char)) return 5;
+  if (char === "_") return 7.5;
+  const lower = RARE_TO_COMMON_LOWER.indexOf(char);
+  if (lower !== -1) return 6 + lower / RARE_TO_COMMON_LOWER.length;
+  if ("().,;={}/:-\"'".includes(char)) return 5;
   if (char >= "0" && char <= "9") return 3;
+  const upper = RARE_TO_COMMON_UPPER.indexOf(char);
+  if (upper !== -1) return 1 + upper / RARE_TO_COMMON_UPPER.length;
   return 2;
 }
 
-type Quantifier = { kind: "none" | "required" | "optional"; end: number };
+/** Lowercase letters other than " etaoinsr", rarest first; uppercase letters, rarest first. */
+const RARE_TO_COMMON_LOWER = "zqjxkvywbgfphmudcl";
+const RARE_TO_COMMON_UPPER = "ZJQXKVYWHBGFUMPDCLONSIRATE";
+
+export type Quantifier = { kind: "none" | "required" | "optional"; end: number };
 
 /** The quantifier starting at `index`, if any: optional (`?`, `*`, `{0,…}`) or required (`+`, `{n,…}` n ≥ 1). */
-function afterQuantifier(source: string, index: number): Quantifier {
+export function afterQuantifier(source: string, index: number): Quantifier {
   const char = source[index];
   let kind: Quantifier["kind"] = "none";
   let end = index;
@@ -187,7 +200,8 @@ function afterEscape(source: string, index: number): number {
   return index + 2;
 }
 
-function groupEnd(source: string, start: number): number {
+/** Index of the `)` closing the group opened at `start`, or -1. */
+export function groupEnd(source: string, start: number): number {
   let depth = 0;
   let index = start;
   while (index < source.length) {

@@ -76,14 +76,15 @@ const DENSE_SHARE = 0.5;
 const DENSE_MIN_CANDIDATES = 64;
 
 /**
- * A regex with a required literal over a region's bytes: only lines holding the literal are decoded and tested, as
- * ripgrep verifies literal hits. Returns where dense candidates made it stop (the caller decodes the rest at once).
+ * A regex with a required literal (or a set, one of which every match holds) over a region's bytes: only lines
+ * holding the literal (one of the set) are decoded and tested, as ripgrep verifies literal hits. Returns where dense
+ * candidates made it stop (the caller decodes the rest at once).
  */
 export function scanCandidates(
   bytes: Buffer,
   from: number,
   offset: number,
-  required: Uint8Array,
+  required: Uint8Array | readonly Uint8Array[],
   line: RegExp,
   decode: LineDecoder,
   hits: Hits,
@@ -94,8 +95,10 @@ export function scanCandidates(
   let candidates = 0;
   let candidateBytes = 0;
   const inOrder = runs && new RunsInOrder(bytes, runs);
+  const anyOf = Array.isArray(required) ? new NextOfAny(bytes, required) : undefined;
+  const single = required as Uint8Array;
   while (position < end) {
-    const found = bytes.indexOf(required, position);
+    const found = anyOf ? anyOf.from(position) : bytes.indexOf(single, position);
     if (found === -1) return undefined;
     const lineStart = Math.max(position, bytes.lastIndexOf(NEWLINE, found) + 1);
     const newline = bytes.indexOf(NEWLINE, found);
@@ -146,6 +149,32 @@ class RunsInOrder {
   }
 }
 
+/**
+ * The first place from a position where any of several runs stands, for positions asked about in increasing order:
+ * each run's next occurrence is kept until passed, so the bytes are searched once per run.
+ */
+class NextOfAny {
+  private readonly next: number[];
+
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly runs: readonly Uint8Array[],
+  ) {
+    this.next = runs.map(() => -2); // -2: not looked for yet; -1: no more occurrences
+  }
+
+  from(position: number): number {
+    let first = -1;
+    for (let index = 0; index < this.runs.length; index++) {
+      let found = this.next[index]!;
+      if (found === -1) continue;
+      if (found < position) found = this.next[index] = this.bytes.indexOf(this.runs[index]!, position);
+      if (found !== -1 && (first === -1 || found < first)) first = found;
+    }
+    return first;
+  }
+}
+
 /** A matcher over a decoded text whose first line starts at byte offset `anchor` (0 with absolute line numbers). */
 export function scanText(text: string, matcher: Matcher, anchor: number, hits: Hits): void {
   if (matcher.kind === "multiline") throw new Error("a multiline matcher scans a whole text (multiline.ts)");
@@ -175,9 +204,11 @@ export function scanRegexRegion(
 ): void {
   const wholeText = () => decodeRange(from, bytes.length);
   checkedRegexScan(hits, wholeText, offset + from, matcher.probe, () => {
-    if (!matcher.required) return scanRegexText(wholeText(), matcher, offset + from, hits);
-    const runs = matcher.runs && matcher.runs.runs.length > 1 ? matcher.runs.runs : undefined;
-    const rest = scanCandidates(bytes, from, offset, matcher.required, matcher.line, decodeRange, hits, runs);
+    const required = matcher.required ?? matcher.anyRequired;
+    if (!required) return scanRegexText(wholeText(), matcher, offset + from, hits);
+    const inOrder = matcher.runs && !matcher.runs.anyOf && matcher.runs.runs.length > 1;
+    const runs = inOrder ? matcher.runs!.runs : undefined;
+    const rest = scanCandidates(bytes, from, offset, required, matcher.line, decodeRange, hits, runs);
     if (rest !== undefined) scanRegexText(decodeRange(rest, bytes.length), matcher, offset + rest, hits);
   });
 }

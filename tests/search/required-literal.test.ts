@@ -12,7 +12,8 @@ describe("requiredLiteral", () => {
     ["x{0,2}yz", "yz"],
     ["a{2}bc", "bc"], // "a" is required too, but a run of one character is too short to help
     ["function\\s+\\w+Error\\b", "Error"], // both runs are required: the one with the rarer characters
-    ["import .* from", "import "], // equally common characters: the longer run
+    ["import .* sport", "import "], // equally rare characters (p): the longer run
+    ["import .* from", " from"], // f is rarer than p
     ["(foo|bar)baz", "baz"],
     ["foo|bar", undefined], // top-level alternation
     ["[abc]+", undefined],

@@ -43,6 +43,11 @@ const CORPUS_QUERIES: Query[] = [
   { pattern: "\\bneedle\\b" },
   { pattern: "x?" },
   { pattern: "(?:a|e)d" },
+  // Alternations of literals: searched through their set of runs (literal-set.ts), as rg does.
+  { pattern: "needle|return" },
+  { pattern: "NEEDLE|RETURN", ignoreCase: true },
+  { pattern: "\\b(?:needle|return)\\b" },
+  { pattern: "\\b(?:NEEDLE|strasse)\\b", ignoreCase: true },
   { pattern: "needle", literal: true, globs: ["*.ts"] },
   { pattern: "needle", literal: true, globs: ["!src/**"] },
   { pattern: "needle", literal: true, globs: ["*.log"] },
@@ -69,6 +74,8 @@ describe.skipIf(!RG)("lapp_grep matches what ripgrep matches", () => {
     { pattern: "error", ignoreCase: true },
     { pattern: "=>\\s*\\{$" },
     { pattern: "TODO|FIXME" },
+    { pattern: "\\b(?:Error|Warning)\\b" },
+    { pattern: "IMPORT|EXPORT|REQUIRE", ignoreCase: true },
   ];
   for (const packageRoot of packages) {
     test(`real tree ${packageRoot.split("node_modules/")[1]}`, async () => {
