@@ -3,7 +3,7 @@
 // around it — those runs, one per alternative, as ripgrep's multi-literal prefilter takes them. A line holding none
 // of them cannot match. Conservative like required-literal.ts: an alternative without a certain run gives up.
 
-import { classEnd } from "./regex-syntax.ts";
+import { pastEscapeOrClass } from "./regex-syntax.ts";
 import { afterQuantifier, caselessRuns, groupEnd, requiredRuns } from "./required-literal.ts";
 
 /** More alternatives than this are left to the regex (each one costs the prefilter another pass over the bytes). */
@@ -57,12 +57,10 @@ export function topLevelAlternatives(source: string): string[] | undefined {
   let index = 0;
   while (index < source.length) {
     const char = source[index]!;
-    if (char === "\\") {
-      index += 2;
-    } else if (char === "[") {
-      const close = classEnd(source, index);
-      if (close === -1) return undefined;
-      index = close + 1;
+    const past = pastEscapeOrClass(source, index);
+    if (past === -1) return undefined;
+    if (past !== undefined) {
+      index = past;
     } else if (char === "(") {
       const close = groupEnd(source, index);
       if (close === -1) return undefined;
@@ -88,18 +86,13 @@ function requiredGroupBodies(source: string): string[] {
   const bodies: string[] = [];
   let index = 0;
   while (index < source.length) {
-    const char = source[index]!;
-    if (char === "\\") {
-      index += 2;
+    const past = pastEscapeOrClass(source, index);
+    if (past === -1) return bodies;
+    if (past !== undefined) {
+      index = past;
       continue;
     }
-    if (char === "[") {
-      const close = classEnd(source, index);
-      if (close === -1) return bodies;
-      index = close + 1;
-      continue;
-    }
-    if (char !== "(") {
+    if (source[index] !== "(") {
       index++;
       continue;
     }

@@ -15,3 +15,14 @@ export function classEnd(source: string, start: number): number {
   }
   return -1;
 }
+
+/**
+ * Where a scan for structure (groups, `|`) goes on past the escape or class at `index`: they hold no structure.
+ * -1 for a class never closed (the pattern does not parse); undefined when `index` starts neither.
+ */
+export function pastEscapeOrClass(source: string, index: number): number | undefined {
+  if (source[index] === "\\") return index + 2;
+  if (source[index] !== "[") return undefined;
+  const close = classEnd(source, index);
+  return close === -1 ? -1 : close + 1;
+}

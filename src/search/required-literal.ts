@@ -2,7 +2,7 @@
 // a file whose bytes lack them cannot match, so it is skipped without being decoded. Conservative by construction:
 // anything not understood (groups, classes, escapes, alternation) ends a run or gives up.
 
-import { classEnd } from "./regex-syntax.ts";
+import { classEnd, pastEscapeOrClass } from "./regex-syntax.ts";
 
 const SYNTAX = "\\^$.*+?()[]{}|/";
 const MIN_LENGTH = 2;
@@ -205,17 +205,13 @@ export function groupEnd(source: string, start: number): number {
   let depth = 0;
   let index = start;
   while (index < source.length) {
+    const past = pastEscapeOrClass(source, index);
+    if (past === -1) return -1;
+    if (past !== undefined) {
+      index = past;
+      continue;
+    }
     const char = source[index]!;
-    if (char === "\\") {
-      index += 2;
-      continue;
-    }
-    if (char === "[") {
-      const close = classEnd(source, index);
-      if (close === -1) return -1;
-      index = close + 1;
-      continue;
-    }
     if (char === "(") depth++;
     if (char === ")" && --depth === 0) return index;
     index++;

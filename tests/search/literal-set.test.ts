@@ -12,6 +12,7 @@ import { compileMatcher, type Matcher, type MatcherSpec } from "../../src/search
 import { nativePrefilter, PREFILTER } from "../../src/search/prefilter.ts";
 import { searchFile } from "../../src/search/search-file.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
+import { folderOfFiles } from "../support/root-files.ts";
 
 const supported = process.platform === "linux" && (process.arch === "x64" || process.arch === "arm64");
 const temp = makeTempRoot("lapp-literal-set-");
@@ -193,13 +194,7 @@ describe("a search through a set matches what the plain regex scan matches", () 
         fc.array(fc.oneof(fileContent, latin1Content), { minLength: 1, maxLength: 4 }),
         matcherSpec,
         (contents, spec) => {
-          const directory = join(temp, `property-${round++}`);
-          mkdirSync(directory);
-          const paths = contents.map((content, index) => {
-            const path = join(directory, `f${index}.txt`);
-            writeFileSync(path, content);
-            return path;
-          });
+          const paths = folderOfFiles(join(temp, `property-${round++}`), contents);
           const compiled = compileMatcher(spec);
           if (!compiled.ok) throw new Error(spec.pattern);
           expect(compiled.value.runs?.anyOf).toBe(true);

@@ -24,6 +24,7 @@ import { nativePrefilter, PREFILTER, type RequiredRunBytes } from "../../src/sea
 import { rarestByteOf } from "../../src/search/required-literal.ts";
 import { searchFile } from "../../src/search/search-file.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
+import { folderOfFiles } from "../support/root-files.ts";
 
 const supported = process.platform === "linux" && (process.arch === "x64" || process.arch === "arm64");
 const temp = makeTempRoot("lapp-prefilter-");
@@ -375,12 +376,7 @@ describe.skipIf(!supported)(
           matcherSpec,
           (contents, matcher) => {
             const directory = join(temp, `property-${round++}`);
-            mkdirSync(directory);
-            const paths = contents.map((content, index) => {
-              const path = join(directory, `f${index}.txt`);
-              writeFileSync(path, content);
-              return path;
-            });
+            const paths = folderOfFiles(directory, contents);
             const compiled = compileMatcher(matcher);
             if (!compiled.ok) return; // "le\nx": a pattern with a line break is refused before any search
             // Every other round through the root's descriptor (beneath.c), the others by path and checked.

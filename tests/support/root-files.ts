@@ -12,3 +12,13 @@ export function rootFiles(root: () => string) {
     bytes: (name: string): Buffer => readFileSync(join(root(), name)),
   };
 }
+
+/** A new folder holding one file per content (`f0.txt`, `f1.txt`, …); their absolute paths in order. */
+export function folderOfFiles(directory: string, contents: readonly (string | Uint8Array)[]): string[] {
+  mkdirSync(directory);
+  return contents.map((content, index) => {
+    const path = join(directory, `f${index}.txt`);
+    writeFileSync(path, content);
+    return path;
+  });
+}
