@@ -62,13 +62,15 @@ function listPage(outcome: SearchOutcome, options: ListOptions, textOf: (file: F
     left,
     items,
     matches: list.reduce((sum, file) => sum + file.count, 0),
-    /** Why the answer lists fewer files than exist from the offset on, if so (`cut`: the budget cut it). */
+    /** Why the answer lists fewer files than exist from the offset on, if so (`cut`: the token budget cut it). */
     limit: (cut: boolean) =>
-      cut || bytesCut
-        ? ("output" as const)
-        : options.offset + page.length < list.length
-          ? ("max_results" as const)
-          : undefined,
+      cut
+        ? ("budget" as const)
+        : bytesCut
+          ? ("output" as const)
+          : options.offset + page.length < list.length
+            ? ("max_results" as const)
+            : undefined,
   };
 }
 

@@ -128,7 +128,20 @@ describe("files and count", () => {
     );
     expect(lines[shown + 1]).toContain(`showing ${shown} of 500 files`);
     expect(lines[shown + 1]).toContain(`continue with offset=${10 + shown}`);
+    // Named for what cut it: the token budget, not the byte limit (which it was called on the kernel tree).
+    expect(lines[shown + 1]).toContain("cut at the output budget");
     expect(recorded).toEqual([]);
+  });
+
+  test("the byte limit cuts a list too, and the totals name it", () => {
+    const many = Array.from({ length: 500 }, (_, index) => ({
+      relative: `src/module-${String(index).padStart(3, "0")}/index.ts`,
+      count: 1,
+    }));
+    const { text } = list(outcome(many), { maxResults: 1000, maxOutputBytes: 1000 });
+    const last = text.split("\n").at(-1)!;
+    expect(last).toContain("cut at 256 KiB of output");
+    expect(last).toMatch(/continue with offset=\d+/);
   });
 
   test("structured: the files, the totals and next_offset while more remain", () => {
