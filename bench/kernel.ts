@@ -17,7 +17,7 @@ import { findRipgrep, machineInfo, runDate, versions } from "./support/machine.t
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-function numberFlag(args: readonly string[], name: string, fallback: number): number {
+export function numberFlag(args: readonly string[], name: string, fallback: number): number {
   const at = args.indexOf(name);
   if (at === -1) return fallback;
   const value = Number(args[at + 1]);
@@ -25,7 +25,7 @@ function numberFlag(args: readonly string[], name: string, fallback: number): nu
   return value;
 }
 
-function stringFlag(args: readonly string[], name: string): string | undefined {
+export function stringFlag(args: readonly string[], name: string): string | undefined {
   const at = args.indexOf(name);
   return at === -1 ? undefined : args[at + 1];
 }

@@ -1,0 +1,54 @@
+// `bun bench/kernel-memory.ts --tree <linux tree>`: the memory goal of issue 29 — one warm server's resident memory
+// after every query of bench:kernel, repeated round after round, its peak, and whether it stays flat across rounds
+// (kernel/memory.ts). Flags: --rounds N (5), --only <id prefix,…>, --results-dir DIR. Prints the table, writes
+// results/<date>-<machine>-kernel-mem.{json,md}; exits 2 without a tree. LAPP_BENCH_BINARY measures another build.
+
+import { join } from "node:path";
+import { BENCH_DIR } from "./corpus/manifest.ts";
+import { measureMemory, renderMemoryMarkdown, type KernelMemoryResults } from "./kernel/memory.ts";
+import { selectQueries } from "./kernel/queries.ts";
+import { describeTree, HOW_TO_GET_A_TREE, kernelTreeFrom, treeProblem } from "./kernel/tree.ts";
+import { numberFlag, stringFlag } from "./kernel.ts";
+import { RESULTS_DIR, writeResults } from "./report/write.ts";
+import { ensureBinary } from "./support/build.ts";
+import { machineInfo, runDate, versions } from "./support/machine.ts";
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(args: readonly string[]): Promise<number> {
+  const tree = kernelTreeFrom(args);
+  if (tree === undefined) {
+    log(HOW_TO_GET_A_TREE);
+    return 2;
+  }
+  const problem = treeProblem(tree);
+  if (problem) {
+    log(problem);
+    return 2;
+  }
+  const rounds = numberFlag(args, "--rounds", 5);
+  const only = stringFlag(args, "--only")?.split(",").filter(Boolean) ?? [];
+  const queries = selectQueries(only);
+  if (queries.length === 0) throw new Error(`--only ${only.join(",")} names no query`);
+  const repoDir = join(BENCH_DIR, "..");
+  if (!process.env.LAPP_BENCH_BINARY) ensureBinary(repoDir, log);
+  const started = new Date();
+  const machine = machineInfo();
+  const results: KernelMemoryResults = {
+    kind: "lapp-bench-kernel-memory",
+    date: runDate(started),
+    machine,
+    versions: versions(repoDir, undefined),
+    tree: describeTree(tree),
+    rounds,
+    run: await measureMemory({ tree, queries, rounds, log }),
+  };
+  const markdown = renderMemoryMarkdown(results);
+  process.stdout.write(markdown);
+  const dir = stringFlag(args, "--results-dir") ?? RESULTS_DIR;
+  const written = writeResults(`${results.date}-${machine.label}-kernel-mem`, results, markdown, dir);
+  log(`wrote ${written.markdown}`);
+  return 0;
+}
+
+if (import.meta.main) process.exit(await main(process.argv.slice(2)));
