@@ -18,9 +18,6 @@ export interface LaneSource {
   onChange(listener: () => void): () => void;
   /** Stops the work in progress of a search that ended early (its workers terminated and replaced). */
   stop?(search: number | undefined): void;
-  /** A search begins; `searchEnded` follows when it ends, however it ends (lanes.ts: what the lanes give back). */
-  searchBegan?(): void;
-  searchEnded?(): void;
 }
 
 export interface SearchRequest {
@@ -138,7 +135,6 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
   let wake: () => void = () => {};
   const wakeUp = () => wake();
   const unsubscribe = request.lanes.onChange(wakeUp);
-  request.lanes.searchBegan?.();
   request.signal.addEventListener("abort", wakeUp);
   const timer = setTimeout(wakeUp, Math.max(0, request.budgetMs));
   let lastProgress = started;
@@ -283,7 +279,6 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
       outcome.unfinished.sort();
       request.lanes.stop?.(search);
     }
-    request.lanes.searchEnded?.();
   }
   if (failure !== undefined) throw failure;
   kept -= dropBlockedLinks(outcome, linked, request);

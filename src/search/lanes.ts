@@ -6,7 +6,6 @@
 
 import { availableParallelism } from "node:os";
 import { type FileJob, type JobReply, runJobs, type SearchSpec, unpackReplies } from "./jobs.ts";
-import { releaseReadBuffers } from "./read-file.ts";
 import {
   BATCH_ENDS_AT_DIRECTORY,
   BATCHES_IN_FLIGHT_PER_WORKER,
@@ -70,9 +69,6 @@ interface Pending {
   resolve(value: JobReply[]): void;
   reject(error: unknown): void;
 }
-
-/** The message that tells a worker no search is running (worker.ts); batches travel as JSON text instead. */
-const RELEASE = { release: true } as const;
 
 type WorkerMessage =
   { ready: true } | { request: number; replies: string } | { request: number; error: string };
@@ -147,11 +143,6 @@ class WorkerLane implements Lane {
     });
   }
 
-  /** Tells an idle worker that no search is running: it gives back its grown buffers and collects (worker.ts). */
-  release(): void {
-    if (this.ready && !this.dead) this.worker?.postMessage(RELEASE);
-  }
-
   /**
    * Terminates the worker (a search's time is up, or it crashed): its batches answer as not finished — except a
    * literal search's, which the main thread can finish safely.
@@ -179,8 +170,6 @@ export class LanePool {
   workers: WorkerLane[] = [];
   private wanted: number;
   private listeners = new Set<() => void>();
-  /** Searches begun and not ended. */
-  private running = 0;
 
   /** `workerCount`: workers started now; a regex search starts the pool's share if none are (`defaultWorkerCount`). */
   constructor(workerCount: number) {
@@ -217,23 +206,6 @@ export class LanePool {
     this.workers = this.workers.filter((worker) => worker.alive);
     this.addWorkers(stopped.length);
     return stopped.length > 0;
-  }
-
-  /** A search begins (engine.ts): its lanes keep what they grew until every running search has ended. */
-  searchBegan(): void {
-    this.running++;
-  }
-
-  /**
-   * A search ended. When it was the last one running, every lane gives back what the searches grew and left: the
-   * main thread its read buffers at once; each worker, between batches, its buffers and its garbage (a full
-   * collection of its heap, idle anyway) — without it a worker's heap only shrinks once its next search allocates.
-   */
-  searchEnded(): void {
-    this.running = Math.max(0, this.running - 1);
-    if (this.running > 0) return;
-    releaseReadBuffers();
-    for (const worker of this.workers) worker.release();
   }
 
   /**

@@ -23,21 +23,10 @@ export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
  */
 export const RIPGREP_BUFFER_BYTES = 64 * 1024;
 /**
- * Files larger than one ripgrep buffer and up to this size are read whole at once (into a buffer each lane reuses)
- * rather than streamed, then read again for the rows of their matches. Was 16 MiB: every search thread then grew a
- * buffer to the biggest such file it met (with doubling, 18-26 MiB each on the Linux tree's register headers) and
- * kept it, and a search's peak RSS carried those buffers and the ones they replaced; at 1 MiB the warm peaks of the
- * Linux tree's queries fell by about 60 MiB (bench/kernel-memory.ts). Bigger files stream through the 64 KiB line
- * buffer and are read whole only when they have rows to show.
+ * Files larger than one ripgrep buffer and up to this size are read whole at once (into a buffer each lane reuses,
+ * so this also bounds what that buffer keeps) rather than streamed, then read again for the rows of their matches.
  */
-export const WHOLE_READ_MAX_BYTES = 1024 * 1024;
-/**
- * The reused read buffers (read-file.ts) keep at most this many bytes between searches: most source files fit, so a
- * search reads them without growing a buffer, while one grown for a file of up to WHOLE_READ_MAX_BYTES (and past it
- * for a matching file's rows) is given back when the search ends. Kept, those buffers held 18-26 MiB in every search
- * thread for the rest of the session after one search of the Linux tree (bench/kernel-memory.ts).
- */
-export const KEPT_READ_BUFFER_BYTES = 1024 * 1024;
+export const WHOLE_READ_MAX_BYTES = 16 * 1024 * 1024;
 /**
  * Files handed to a search lane at once: few enough to keep lanes balanced, enough to amortize messages. A batch
  * ends where a directory ends once it holds `from` files, else at `upTo`: a directory cut between two batches is

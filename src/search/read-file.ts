@@ -5,7 +5,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { hostLocator, locatedAt } from "../files/descriptor-location.ts";
 import { DIRECTORY, nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { fsPath } from "../text/byte-names.ts";
-import { KEPT_READ_BUFFER_BYTES, RIPGREP_BUFFER_BYTES } from "./limits.ts";
+import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
 
 const SEARCH_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
 
@@ -255,21 +255,6 @@ export function readWhole(fd: number, maxBytes: number): Buffer | undefined {
     filled += read;
   }
   return wholeBuffer.subarray(0, filled);
-}
-
-/**
- * Gives back the reused buffers grown past KEPT_READ_BUFFER_BYTES (a search ended): a big file met once would
- * otherwise keep its size resident in every thread that read it for the rest of the session. The next search grows
- * them again only if it meets such a file.
- */
-export function releaseReadBuffers(): void {
-  if (lineBuffer.length > KEPT_READ_BUFFER_BYTES) lineBuffer = Buffer.allocUnsafe(RIPGREP_BUFFER_BYTES);
-  if (wholeBuffer.length > KEPT_READ_BUFFER_BYTES) wholeBuffer = Buffer.allocUnsafe(0);
-}
-
-/** The sizes of this thread's reused read buffers (tests: they are given back after a search). */
-export function readBufferBytes(): { line: number; whole: number } {
-  return { line: lineBuffer.length, whole: wholeBuffer.length };
 }
 
 export function closeQuietly(fd: number): void {

@@ -110,8 +110,8 @@ function sameVersion(before: Stats, after: Stats): boolean {
 function searchOpened(fd: number, stats: Stats, options: FileSearchOptions): FileResult {
   const link = stats.nlink > 1 ? `${stats.dev}:${stats.ino}` : undefined;
   const size = stats.size;
-  // A file of up to WHOLE_READ_MAX_BYTES is read at once: its matches then need no second read. A bigger one
-  // streams, and is read whole again only for the rows of its matches (limits.ts: why not more).
+  // A big file is read at once when it may have rows (a file small enough to edit): its matches then need no
+  // second read.
   let whole: Buffer | undefined;
   if (size > RIPGREP_BUFFER_BYTES && size <= (options.wholeReadMaxBytes ?? WHOLE_READ_MAX_BYTES)) {
     whole = readWhole(fd, options.maxBytes);

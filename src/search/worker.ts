@@ -1,22 +1,13 @@
 // Worker entry point: searches batches of files off the main thread (bundled into the binary as its own entry).
-// Messages in: {request, jobs, spec} as JSON text, or {release} when no search is running; out: {request, replies}
-// (or {request, error}) — or {ready} once loaded.
+// Messages in: {request, jobs, spec}; out: {request, replies} (or {request, error}) — or {ready} once loaded.
 
 import { type FileJob, packReplies, runJobs, type SearchSpec } from "./jobs.ts";
-import { releaseReadBuffers } from "./read-file.ts";
 
 declare const self: Worker;
 
 export type WorkerRequest = { request: number; jobs: FileJob[]; spec: SearchSpec };
 
-self.onmessage = (event: MessageEvent<WorkerRequest | string | { release: true }>) => {
-  if (typeof event.data === "object" && "release" in event.data) {
-    // No search is running (lanes.ts): give back the grown buffers and collect now, while idle, so what a search
-    // left does not stay resident until the next one (this heap holds some 12,000 live objects: a quick collection).
-    releaseReadBuffers();
-    Bun.gc(true);
-    return;
-  }
+self.onmessage = (event: MessageEvent<WorkerRequest | string>) => {
   // Batches come as JSON text: cloning many small objects costs far more than one string (lanes.ts).
   const message = typeof event.data === "string" ? (JSON.parse(event.data) as WorkerRequest) : event.data;
   const request = message.request;
