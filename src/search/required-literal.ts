@@ -28,7 +28,7 @@ export function requiredLiteral(source: string): string | undefined {
  * foldings): k with U+212A KELVIN SIGN (UTF-8 E2 84 AA), s with U+017F LATIN SMALL LETTER LONG S (C5 BF). No other
  * character folds to ASCII, so every other byte of a caseless run stands for itself or its other ASCII case.
  */
-export const WIDE_FOLDS = "ks";
+const WIDE_FOLDS = "ks";
 
 /**
  * The runs a case-insensitive match must hold, lowercased: each holds in either ASCII case, its k and s also as

@@ -59,7 +59,11 @@ function regexRuns(pattern: string, ignoreCase: boolean) {
 }
 
 /** Each file's status in `directory` is the one listed beside it. */
-function expectStatuses(directory: string, files: Array<[string, string, number]>, runs: RequiredRunBytes) {
+function expectStatuses(
+  directory: string,
+  files: Array<[string, string | Buffer, number]>,
+  runs: RequiredRunBytes,
+) {
   const statuses = decide(
     directory,
     files.map(([name]) => name),
