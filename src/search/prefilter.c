@@ -73,10 +73,6 @@ struct runs {
   long widths[MAX_RUNS];
 };
 
-static unsigned char lower(unsigned char byte) {
-  return byte >= 'A' && byte <= 'Z' ? byte + 32 : byte;
-}
-
 /*
  * A case-insensitive Unicode regex matches k also with U+212A KELVIN SIGN and s with U+017F LONG S (their simple case
  * foldings; no other character folds to ASCII): in UTF-8, E2 84 AA and C5 BF. So a caseless needle's k or s may
@@ -94,18 +90,14 @@ static int is_wide_fold(const unsigned char *at, unsigned char want) {
   return 0;
 }
 
-/* How many bytes the needle byte `want` (lowercase) takes where it starts at `at`, before `end`; 0: not there. */
-static size_t fold_after(const unsigned char *at, const unsigned char *end, unsigned char want) {
-  if (at >= end) return 0;
-  if (lower(*at) == want) return 1;
+/* The bytes of the wide folding of the needle's k or s (`want`) where it starts at `at`, before `end`; else 0. */
+static size_t wide_after(const unsigned char *at, const unsigned char *end, unsigned char want) {
   size_t wide = fold_width(want);
   return wide > 1 && (size_t)(end - at) >= wide && is_wide_fold(at, want) ? wide : 0;
 }
 
-/* How many bytes the needle byte `want` (lowercase) takes where it ends just before `at`, after `start`; 0: not. */
-static size_t fold_before(const unsigned char *start, const unsigned char *at, unsigned char want) {
-  if (at <= start) return 0;
-  if (lower(at[-1]) == want) return 1;
+/* The bytes of the wide folding of the needle's k or s (`want`) where it ends just before `at`, after `start`. */
+static size_t wide_before(const unsigned char *start, const unsigned char *at, unsigned char want) {
   size_t wide = fold_width(want);
   return wide > 1 && (size_t)(at - start) >= wide && is_wide_fold(at - wide, want) ? wide : 0;
 }
@@ -144,10 +136,16 @@ static const unsigned char *find_caseless(const unsigned char *start, size_t len
     const unsigned char *hit = first_gone ? 0 : next_first;
     if (!other_gone && (!hit || next_other < hit)) hit = next_other;
     if (!hit) return 0;
+    /* Outwards from the hit, each needle byte as one ASCII byte in either case (inline: TinyCC inlines no calls),
+     * else a k or s as its wide folding. */
     const unsigned char *begin = hit;
     size_t index = rare;
     while (index > 0) {
-      size_t width = fold_before(start, begin, needle[index - 1]);
+      unsigned char want = needle[index - 1];
+      unsigned char byte = begin > start ? begin[-1] : 0;
+      if (byte >= 'A' && byte <= 'Z') byte += 32;
+      int ascii = begin > start && byte == want;
+      size_t width = ascii ? 1 : want == 'k' || want == 's' ? wide_before(start, begin, want) : 0;
       if (!width) break;
       begin -= width;
       index--;
@@ -156,7 +154,11 @@ static const unsigned char *find_caseless(const unsigned char *start, size_t len
       const unsigned char *after = hit + 1;
       index = rare + 1;
       while (index < needle_length) {
-        size_t width = fold_after(after, end, needle[index]);
+        unsigned char want = needle[index];
+        unsigned char byte = after < end ? *after : 0;
+        if (byte >= 'A' && byte <= 'Z') byte += 32;
+        int ascii = after < end && byte == want;
+        size_t width = ascii ? 1 : want == 'k' || want == 's' ? wide_after(after, end, want) : 0;
         if (!width) break;
         after += width;
         index++;
