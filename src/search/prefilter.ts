@@ -24,7 +24,7 @@ export interface Decisions {
 /**
  * Runs of ASCII every matching line holds in this order (matcher.ts), the one looked for first at `anchor`;
  * `anyOf`: runs one of which every matching line holds instead (literal-set.ts); `caseless`: lowercased, held in
- * either ASCII case.
+ * either ASCII case, k and s also as U+212A and U+017F (required-literal.ts, caselessRuns).
  */
 export interface RequiredRunBytes {
   runs: readonly Uint8Array[];
