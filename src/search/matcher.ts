@@ -22,7 +22,8 @@ export interface MatcherSpec {
  * `regex`: `scan` runs over a whole decoded text to find candidate lines fast; `line` decides each candidate.
  *   `required`: ASCII bytes every match contains (case-sensitive patterns only); a file without them is skipped.
  *   `runs`: every such run in the order a match holds them (`required` is one of them); for a case-insensitive
- *   pattern, lowercased runs that hold in either ASCII case (`caseless`, and no `required`); see required-literal.ts.
+ *   pattern, lowercased runs that hold in either ASCII case, k and s also as U+212A and U+017F (`caseless`, and no
+ *   `required`); see required-literal.ts.
  *   Where no run is certain but one of a few is (an alternation of literals), those runs with `anyOf` (and no
  *   `required`; literal-set.ts), and for a case-sensitive pattern the same set as `anyRequired`.
  *   `probe`: `line` plus an alternative that matches at every line's end, so it always matches unless the regex
@@ -61,7 +62,7 @@ export type Matcher =
       runs: undefined;
     };
 
-/** Runs a matching line holds: all of them in order, or (`anyOf`) one of them; `caseless`: lowercased, either case. */
+/** Runs a matching line holds: all of them in order, or (`anyOf`) one of them; `caseless`: see caselessRuns. */
 export interface RequiredRuns {
   runs: Uint8Array[];
   anchor: number;

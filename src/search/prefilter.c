@@ -57,7 +57,7 @@
 /*
  * The runs a matching line holds in order (`bytes` concatenated, `lengths` each), looked for first: `anchor`;
  * with `any_of`, the runs one of which a matching line holds (`anchor` unused). `caseless`: lowercased runs, held
- * in either ASCII case (a case-insensitive search).
+ * in either ASCII case, k and s also as U+212A and U+017F (a case-insensitive search: find_caseless).
  */
 struct runs {
   const unsigned char *bytes;
@@ -69,23 +69,54 @@ struct runs {
   int caseless;
   int any_of;
   const unsigned char *starts[MAX_RUNS];
+  /* Per run, the most bytes it can take in the text (a caseless k or s stands as up to 3 or 2: fold_width). */
+  long widths[MAX_RUNS];
 };
 
-static unsigned char lower(unsigned char byte) {
-  return byte >= 'A' && byte <= 'Z' ? byte + 32 : byte;
+/*
+ * A case-insensitive Unicode regex matches k also with U+212A KELVIN SIGN and s with U+017F LONG S (their simple case
+ * foldings; no other character folds to ASCII): in UTF-8, E2 84 AA and C5 BF. So a caseless needle's k or s may
+ * stand as 1, 3 or 2 bytes (required-literal.ts, WIDE_FOLDS); every other byte as itself or its other ASCII case.
+ * A file that is not UTF-8 is searched as Latin-1, where those bytes are no letters: accepting them keeps lines the
+ * search then finds no match on, and never loses one.
+ */
+static size_t fold_width(unsigned char want) {
+  return want == 'k' ? 3 : want == 's' ? 2 : 1;
+}
+
+static int is_wide_fold(const unsigned char *at, unsigned char want) {
+  if (want == 'k') return at[0] == 0xe2 && at[1] == 0x84 && at[2] == 0xaa;
+  if (want == 's') return at[0] == 0xc5 && at[1] == 0xbf;
+  return 0;
+}
+
+/* The bytes of the wide folding of the needle's k or s (`want`) where it starts at `at`, before `end`; else 0. */
+static size_t wide_after(const unsigned char *at, const unsigned char *end, unsigned char want) {
+  size_t wide = fold_width(want);
+  return wide > 1 && (size_t)(end - at) >= wide && is_wide_fold(at, want) ? wide : 0;
+}
+
+/* The bytes of the wide folding of the needle's k or s (`want`) where it ends just before `at`, after `start`. */
+static size_t wide_before(const unsigned char *start, const unsigned char *at, unsigned char want) {
+  size_t wide = fold_width(want);
+  return wide > 1 && (size_t)(at - start) >= wide && is_wide_fold(at - wide, want) ? wide : 0;
 }
 
 /*
- * The first place in [start, start + length) where `needle` (lowercase) stands in either ASCII case. Candidates
- * come from memchr on both cases of its rarest byte (at offset `rare`, as find_exact below); each next occurrence
- * is kept until passed, so the text is read once per case however the two cases interleave.
+ * The first place in [start, start + length) where `needle` (lowercase) stands case-insensitively (each byte in
+ * either ASCII case, k and s also as their wide foldings), its end in `*found_end`. Candidates come from memchr on
+ * both cases of its rarest byte (at offset `rare`, never k or s: it stands for one byte), each then compared
+ * outwards, byte by byte, from there. Each next occurrence is kept until passed, so the text is read once per case
+ * however the two cases interleave. UTF-8 never has an ASCII byte inside a wide folding, so the candidate found
+ * first also ends first (line_holds takes the earliest fit).
  */
 static const unsigned char *find_caseless(const unsigned char *start, size_t length, const unsigned char *needle,
-                                          size_t needle_length, size_t rare) {
+                                          size_t needle_length, size_t rare, const unsigned char **found_end) {
   if (needle_length > length) return 0;
+  const unsigned char *end = start + length;
   unsigned char first = needle[rare];
   unsigned char other = first >= 'a' && first <= 'z' ? first - 32 : first;
-  /* The last place the rare byte can stand with the whole needle inside the text. */
+  /* The last place the rare byte can stand with the whole needle inside the text (every byte at least one). */
   const unsigned char *last = start + (length - needle_length) + rare;
   const unsigned char *next_first = 0;
   const unsigned char *next_other = 0;
@@ -105,10 +136,38 @@ static const unsigned char *find_caseless(const unsigned char *start, size_t len
     const unsigned char *hit = first_gone ? 0 : next_first;
     if (!other_gone && (!hit || next_other < hit)) hit = next_other;
     if (!hit) return 0;
-    const unsigned char *candidate = hit - rare;
-    size_t index = 0;
-    while (index < needle_length && lower(candidate[index]) == needle[index]) index++;
-    if (index == needle_length) return candidate;
+    /* Outwards from the hit, each needle byte as one ASCII byte in either case (inline: TinyCC inlines no calls),
+     * else a k or s as its wide folding. */
+    const unsigned char *begin = hit;
+    size_t index = rare;
+    while (index > 0) {
+      unsigned char want = needle[index - 1];
+      unsigned char byte = begin > start ? begin[-1] : 0;
+      if (byte >= 'A' && byte <= 'Z') byte += 32;
+      int ascii = begin > start && byte == want;
+      size_t width = ascii ? 1 : want == 'k' || want == 's' ? wide_before(start, begin, want) : 0;
+      if (!width) break;
+      begin -= width;
+      index--;
+    }
+    if (index == 0) {
+      const unsigned char *after = hit + 1;
+      index = rare + 1;
+      while (index < needle_length) {
+        unsigned char want = needle[index];
+        unsigned char byte = after < end ? *after : 0;
+        if (byte >= 'A' && byte <= 'Z') byte += 32;
+        int ascii = after < end && byte == want;
+        size_t width = ascii ? 1 : want == 'k' || want == 's' ? wide_after(after, end, want) : 0;
+        if (!width) break;
+        after += width;
+        index++;
+      }
+      if (index == needle_length) {
+        *found_end = after;
+        return begin;
+      }
+    }
     from = hit + 1;
   }
   return 0;
@@ -145,21 +204,33 @@ static const unsigned char *find_exact(const unsigned char *start, size_t length
   return 0;
 }
 
-/* Where run `index` first stands in [start, start + length), exactly or (caseless runs) in either ASCII case. */
-static const unsigned char *find(const struct runs *runs, const unsigned char *start, size_t length, int index) {
+/*
+ * Where run `index` first stands in [start, start + length), exactly or (caseless runs) case-insensitively, and
+ * (`found_end`, when not null) where it ends there.
+ */
+static const unsigned char *find_run(const struct runs *runs, const unsigned char *start, size_t length, int index,
+                                     const unsigned char **found_end) {
   const unsigned char *needle = runs->starts[index];
   size_t needle_length = runs->lengths[index];
-  if (runs->caseless) return find_caseless(start, length, needle, needle_length, runs->rares[index]);
-  return find_exact(start, length, needle, needle_length, runs->rares[index]);
+  const unsigned char *ignored;
+  if (!found_end) found_end = &ignored;
+  if (runs->caseless) return find_caseless(start, length, needle, needle_length, runs->rares[index], found_end);
+  const unsigned char *found = find_exact(start, length, needle, needle_length, runs->rares[index]);
+  *found_end = found ? found + needle_length : 0;
+  return found;
+}
+
+static const unsigned char *find(const struct runs *runs, const unsigned char *start, size_t length, int index) {
+  return find_run(runs, start, length, index, 0);
 }
 
 /* Whether the line [line, end) holds every run in order, none overlapping the next (earliest fit first). */
 static int line_holds(const unsigned char *line, const unsigned char *end, const struct runs *runs) {
   const unsigned char *at = line;
   for (int index = 0; index < runs->count; index++) {
-    const unsigned char *found = find(runs, at, end - at, index);
-    if (!found) return 0;
-    at = found + runs->lengths[index];
+    const unsigned char *found_end;
+    if (!find_run(runs, at, end - at, index, &found_end)) return 0;
+    at = found_end;
   }
   return 1;
 }
@@ -194,14 +265,15 @@ static int some_line_holds(const unsigned char *start, const unsigned char *end,
 /*
  * The rest of a file whose current line fills the buffer (minified code): lines can no longer be told apart, so
  * only the anchor run (any_of: each run) is looked for, from the `filled` bytes held (the line so far, which ends at
- * file offset `offset`) to the end, the last longest_length - 1 bytes kept between reads. Absent: no line can match.
+ * file offset `offset`) to the end, the last widest - 1 bytes kept between reads (the most bytes a run looked for
+ * can take: runs->widths). Absent: no line can match.
  */
 static int anchor_anywhere(int fd, const struct runs *runs, long long max_bytes, unsigned char *buffer,
                            long buffer_length, long filled, long long offset) {
-  long keep = runs->lengths[runs->anchor] - 1;
+  long keep = runs->widths[runs->anchor] - 1;
   if (runs->any_of)
     for (int index = 0; index < runs->count; index++)
-      if (runs->lengths[index] - 1 > keep) keep = runs->lengths[index] - 1;
+      if (runs->widths[index] - 1 > keep) keep = runs->widths[index] - 1;
   while (1) {
     if (runs->any_of ? any_run_in(buffer, buffer + filled, runs) : find(runs, buffer, filled, runs->anchor) != 0)
       return UNDECIDED;
@@ -272,9 +344,9 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * openat2 can: beneath.c), else by path and then checked to be exactly at its path (the kernel's answer); it must
  * still be there once every file is opened. Its files are opened inside it with `flags`. The runs: `run_count` of
  * them, `run_bytes` concatenated, `run_lengths` each, `run_rares` the offset of each one's rarest byte, the one
- * looked for first at `anchor`; `caseless`: lowercased, to be found in either ASCII case; `any_of`: a matching line
- * holds one of the runs rather than all of them in order. `leads` has a 1 at each
- * byte value that may start a binary signature; `buffer` holds `buffer_length` bytes, at least FIRST_FILL.
+ * looked for first at `anchor`; `caseless`: lowercased, to be found case-insensitively (find_caseless; no rarest
+ * byte a k or s); `any_of`: a matching line holds one of the runs rather than all of them in order. `leads` has a 1
+ * at each byte value that may start a binary signature; `buffer` holds `buffer_length` bytes, at least FIRST_FILL.
  * `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for the caller (which must close
  * it), else -1.
  * Returns how many files it decided (not UNDECIDED); -1 when it did nothing (every file UNDECIDED, no descriptor):
@@ -301,6 +373,11 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
     if (run_lengths[index] < 1 || run_rares[index] < 0 || run_rares[index] >= run_lengths[index]) usable = 0;
     else {
       runs.starts[index] = run_bytes + total;
+      runs.widths[index] = 0;
+      for (int at = 0; at < run_lengths[index]; at++)
+        runs.widths[index] += caseless ? fold_width(run_bytes[total + at]) : 1;
+      /* A caseless run is found by a byte standing for one byte only (find_caseless). */
+      if (caseless && fold_width(run_bytes[total + run_rares[index]]) != 1) usable = 0;
       total += run_lengths[index];
     }
   }

@@ -24,7 +24,7 @@ export interface Decisions {
 /**
  * Runs of ASCII every matching line holds in this order (matcher.ts), the one looked for first at `anchor`;
  * `anyOf`: runs one of which every matching line holds instead (literal-set.ts); `caseless`: lowercased, held in
- * either ASCII case.
+ * either ASCII case, k and s also as U+212A and U+017F (required-literal.ts, caselessRuns).
  */
 export interface RequiredRunBytes {
   runs: readonly Uint8Array[];
@@ -99,7 +99,10 @@ function load(): Prefilter | null {
 interface PackedRuns {
   runBytes: Buffer;
   runLengths: Int32Array;
-  /** Per run, where its rarest byte is: the C code finds the run by that byte (prefilter.c, find_exact). */
+  /**
+   * Per run, where its rarest byte is: the C code finds the run by that byte (prefilter.c, find_exact), a caseless
+   * run by one that is not k or s (-1 if none: the C code then takes no runs).
+   */
   runRares: Int32Array;
 }
 
@@ -111,7 +114,7 @@ function packedRuns(required: RequiredRunBytes): PackedRuns {
     runs = {
       runBytes: Buffer.concat(required.runs),
       runLengths: Int32Array.from(required.runs, (run) => run.length),
-      runRares: Int32Array.from(required.runs, rarestByteOf),
+      runRares: Int32Array.from(required.runs, (run) => rarestByteOf(run, required.caseless)),
     };
     packed.set(required, runs);
   }

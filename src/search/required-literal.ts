@@ -24,20 +24,24 @@ export function requiredLiteral(source: string): string | undefined {
 }
 
 /**
- * The runs a case-insensitive match must hold, lowercased: each required run split around k and s, whose case
- * variants include non-ASCII letters (K is also U+212A KELVIN SIGN, s also U+017F LONG S under the `u` flag), so
- * what remains matches ASCII letters of either case and nothing else.
+ * ASCII letters a case-insensitive Unicode regex also matches with a non-ASCII character (their simple case
+ * foldings): k with U+212A KELVIN SIGN (UTF-8 E2 84 AA), s with U+017F LATIN SMALL LETTER LONG S (C5 BF). No other
+ * character folds to ASCII, so every other byte of a caseless run stands for itself or its other ASCII case.
+ */
+const WIDE_FOLDS = "ks";
+
+/**
+ * The runs a case-insensitive match must hold, lowercased: each holds in either ASCII case, its k and s also as
+ * U+212A and U+017F (WIDE_FOLDS; the prefilter accepts those bytes there, prefilter.c find_caseless). A run is
+ * found by a byte that stands for itself (any but k and s), so a run made only of k and s is left out.
  */
 export function caselessRuns(source: string): RequiredRuns | undefined {
   const required = requiredRuns(source);
   if (!required) return undefined;
-  const runs = required.runs.flatMap((run) =>
-    run
-      .toLowerCase()
-      .split(/[ks]/)
-      .filter((part) => part.length >= MIN_LENGTH),
-  );
-  return runs.length === 0 ? undefined : { runs, anchor: rarest(runs) };
+  const runs = required.runs
+    .map((run) => run.toLowerCase())
+    .filter((run) => [...run].some((char) => !WIDE_FOLDS.includes(char)));
+  return runs.length === 0 ? undefined : { runs, anchor: rarest(runs, true) };
 }
 
 export function requiredRuns(source: string): RequiredRuns | undefined {
@@ -102,20 +106,22 @@ export function requiredRuns(source: string): RequiredRuns | undefined {
     }
   }
   endRun();
-  return runs.length === 0 ? undefined : { runs, anchor: rarest(runs) };
+  return runs.length === 0 ? undefined : { runs, anchor: rarest(runs, false) };
 }
 
 /**
  * The run fewest lines should hold: the one whose rarest character is rarest in source code (as ripgrep ranks
  * its literals by their rarest byte), the longer on a tie. `function\s+\w+Error` scans for "Error", held by
- * 2.5× fewer lines of JavaScript than "function", so fewer candidate lines are decoded and tested.
+ * 2.5× fewer lines of JavaScript than "function", so fewer candidate lines are decoded and tested. `caseless`: ranked
+ * by the characters a run is looked for by (not k or s: see rarestByteOf).
  */
-function rarest(runs: readonly string[]): number {
+function rarest(runs: readonly string[], caseless: boolean): number {
   let best = 0;
   let bestScore = Infinity;
   runs.forEach((run, index) => {
     let score = Infinity;
-    for (const char of run) score = Math.min(score, commonness(char));
+    for (const char of run)
+      if (!caseless || !WIDE_FOLDS.includes(char)) score = Math.min(score, commonness(char));
     if (score < bestScore || (score === bestScore && run.length > runs[best]!.length)) {
       best = index;
       bestScore = score;
@@ -124,12 +130,22 @@ function rarest(runs: readonly string[]): number {
   return best;
 }
 
-/** Where the rarest byte of an ASCII run stands (the first of the rarest, by `commonness`). */
-export function rarestByteOf(run: Uint8Array): number {
-  let best = 0;
-  for (let index = 1; index < run.length; index++) {
-    if (commonness(String.fromCharCode(run[index]!)) < commonness(String.fromCharCode(run[best]!)))
+/**
+ * Where the rarest byte of an ASCII run stands (the first of the rarest, by `commonness`). `caseless`: among the
+ * bytes other than k and s, which may stand as several bytes in the text (WIDE_FOLDS) and so cannot be looked for
+ * with memchr; -1 when there is none (caselessRuns leaves such runs out).
+ */
+export function rarestByteOf(run: Uint8Array, caseless = false): number {
+  let best = -1;
+  let bestScore = Infinity;
+  for (let index = 0; index < run.length; index++) {
+    const char = String.fromCharCode(run[index]!);
+    if (caseless && WIDE_FOLDS.includes(char)) continue;
+    const score = commonness(char);
+    if (score < bestScore) {
       best = index;
+      bestScore = score;
+    }
   }
   return best;
 }

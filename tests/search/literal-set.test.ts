@@ -25,11 +25,11 @@ describe("requiredLiteralSet", () => {
       false,
       ["ERR_SYS", "PME_TURN_OFF", "LINK_REQ_RST", "CFG_BME_EVT"],
     ],
-    // Lowercased and split around k and s (U+212A and U+017F fold to them): each branch keeps its rarest part.
+    // Lowercased, k and s kept (the prefilter also takes U+212A and U+017F there, which fold to them).
     [
       "ERR_SYS|PME_TURN_OFF|LINK_REQ_RST|CFG_BME_EVT",
       true,
-      ["err_", "pme_turn_off", "_req_r", "cfg_bme_evt"],
+      ["err_sys", "pme_turn_off", "link_req_rst", "cfg_bme_evt"],
     ],
     ["\\b(?:foo|bar)\\b", false, ["foo", "bar"]],
     ["^(foo|bar)$", false, ["foo", "bar"]],
@@ -53,9 +53,11 @@ describe("requiredLiteralSet", () => {
     ["(?i:foo|bar)x", false, undefined], // a modifier group matches its body otherwise
     ["(foo|bar)\\1", false, ["foo", "bar"]],
     ["\\1|foo", false, undefined], // a back-reference alone has no certain text
-    ["ſys|foo", true, undefined], // non-ASCII ends a run: "ys" split around s leaves nothing long enough
+    ["ſys|foo", true, ["ys", "foo"]], // non-ASCII ends a run
+    ["ſs|foo", true, undefined], // "s" alone is too short
+    ["ks|foo", true, undefined], // a run of k and s alone has no byte to be looked for by
     ["café|thé", false, ["caf", "th"]],
-    ["KELVIN|kelvin", true, ["elvin"]],
+    ["KELVIN|kelvin", true, ["kelvin"]],
     [Array.from({ length: 17 }, (_, index) => `w${index}x`).join("|"), false, undefined], // too many
   ];
   for (const [pattern, caseless, expected] of cases) {
@@ -137,10 +139,13 @@ describe.skipIf(!supported)("the prefilter with a set of runs", () => {
   test("ignore case: the runs in either ASCII case", () => {
     writeFileSync(join(directory, "mixed.c"), "x\nif (Cfg_Bme_Evt) return;\n");
     writeFileSync(join(directory, "kelvin.c"), "x\n\u212Aelvin\n");
-    writeFileSync(join(directory, "other.c"), "x\nCFG_BME\n");
-    expect(statuses("CFG_BME_EVT|KELVIN", true, ["mixed.c", "kelvin.c", "other.c"])).toEqual({
+    writeFileSync(join(directory, "long-s.c"), "x\nERR_\u017FY\u017F\n");
+    writeFileSync(join(directory, "other.c"), "x\nCFG_BME\nelvin\nERR_\n");
+    const names = ["mixed.c", "kelvin.c", "long-s.c", "other.c"];
+    expect(statuses("CFG_BME_EVT|KELVIN|ERR_SYS", true, names)).toEqual({
       "mixed.c": PREFILTER.undecided,
-      "kelvin.c": PREFILTER.undecided, // "elvin" is looked for: K is also U+212A
+      "kelvin.c": PREFILTER.undecided, // K is also U+212A
+      "long-s.c": PREFILTER.undecided, // s is also U+017F
       "other.c": PREFILTER.noMatch,
     });
   });
@@ -161,6 +166,17 @@ const piece = fc.oneof(
       " kelvin ",
       "\u212Aelvin",
       "\u017Fys",
+      // The wide foldings at a run's start, middle and end and next to it; U+212B and U+017E, which fold to none.
+      "\u017FYS",
+      "ERR_\u017F",
+      "Err_\u017FY\u017F",
+      "\u212AELVIN",
+      "KELVIN\u212A",
+      "ERR_SY\u017F",
+      "\u212Belvin",
+      "ERR_\u017EYS",
+      "ask",
+      "A\u212A",
       "SYSTEM",
       "foo_",
       "bar",
@@ -184,6 +200,9 @@ const matcherSpec = fc.constantFrom<MatcherSpec>(
   { pattern: "ERR_SYS$|^pme_turn", literal: false, ignoreCase: false },
   { pattern: "(?<=\\s)kelvin|(?:bar)+", literal: false, ignoreCase: false },
   { pattern: "Kelvin|ſystem", literal: false, ignoreCase: true },
+  { pattern: "ERR_SYS|PME_TURN_OFF|LINK_REQ_RST", literal: false, ignoreCase: true },
+  { pattern: "sys|(?:ask)\\b|kelvin", literal: false, ignoreCase: true },
+  { pattern: "(?:err_s|kelvi)(ys|n)", literal: false, ignoreCase: true },
 );
 
 describe("a search through a set matches what the plain regex scan matches", () => {

@@ -23,6 +23,8 @@ import { forgetKeptRoot } from "../../src/search/native-code.ts";
 import { nativePrefilter, PREFILTER, type RequiredRunBytes } from "../../src/search/prefilter.ts";
 import { rarestByteOf } from "../../src/search/required-literal.ts";
 import { searchFile } from "../../src/search/search-file.ts";
+import { SIGNATURE_LEADS } from "../../src/text/binary.ts";
+import { someLineHolds } from "../support/caseless-bytes.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 import { folderOfFiles } from "../support/root-files.ts";
 
@@ -57,7 +59,11 @@ function regexRuns(pattern: string, ignoreCase: boolean) {
 }
 
 /** Each file's status in `directory` is the one listed beside it. */
-function expectStatuses(directory: string, files: Array<[string, string, number]>, runs: RequiredRunBytes) {
+function expectStatuses(
+  directory: string,
+  files: Array<[string, string | Buffer, number]>,
+  runs: RequiredRunBytes,
+) {
   const statuses = decide(
     directory,
     files.map(([name]) => name),
@@ -252,6 +258,18 @@ const piece = fc.oneof(
       // UTF-8 of U+212A KELVIN SIGN, a, U+017F LONG S, k: "kask" case-insensitively; then LONG S around needle.
       "\xe2\x84\xaaa\xc5\xbfk",
       "\xc5\xbfneedle\xc5\xbf",
+      // The wide foldings at a run's start, middle and end, cut short, or next to a run; their neighbours U+212B
+      // (E2 84 AB) and U+017E (C5 BE), which fold to no ASCII letter.
+      "\xe2\x84\xaaA\xc5\xbf",
+      "\xc5\xbfNEEDLE",
+      "NEEDLE\xc5\xbf",
+      "\xe2\x84",
+      "\xc5",
+      "\xe2\x84\xab",
+      "\xc5\xbe",
+      "Ka",
+      "sK",
+      "s\xe2\x84\xaaIP",
     ),
   },
   // A line longer than the prefilter's buffer (past it, only the run looked for first is required).
@@ -264,6 +282,26 @@ const piece = fc.oneof(
 const fileContent = fc
   .array(piece, { maxLength: 24 })
   .map((pieces) => Buffer.from(pieces.join(""), "latin1"));
+/**
+ * A plain text file (no NUL, no BOM or signature lead, lines shorter than the buffer) is decided by caseless runs
+ * exactly: no match where no line holds them as tests/support/caseless-bytes.ts reads them, else left undecided.
+ */
+function expectExactCaseless(content: Buffer, required: RequiredRunBytes, status: number) {
+  const plain =
+    !content.includes(0) &&
+    !(content.length > 0 && SIGNATURE_LEADS[content[0]!]) &&
+    !(content[0] === 0xff && content[1] === 0xfe) &&
+    !(content[0] === 0xfe && content[1] === 0xff) &&
+    content
+      .toString("latin1")
+      .split("\n")
+      .every((line) => line.length < 200 * 1024);
+  if (!plain) return;
+  const runs = required.runs.map((run) => Buffer.from(run).toString("latin1"));
+  const holds = someLineHolds(content, runs, !!required.anyOf);
+  expect(status).toBe(holds ? PREFILTER.undecided : PREFILTER.noMatch);
+}
+
 const matcherSpec = fc.constantFrom<MatcherSpec>(
   { pattern: "needle", literal: true, ignoreCase: false },
   { pattern: "NEEDLE", literal: true, ignoreCase: false },
@@ -279,6 +317,9 @@ const matcherSpec = fc.constantFrom<MatcherSpec>(
   // k and s also match U+212A KELVIN SIGN and U+017F LONG S case-insensitively (the pieces hold both).
   { pattern: "kask", literal: true, ignoreCase: true },
   { pattern: "Sneedles", literal: false, ignoreCase: true },
+  { pattern: "skip", literal: true, ignoreCase: true },
+  { pattern: "need.*KAS", literal: false, ignoreCase: true },
+  { pattern: "needle|ask", literal: false, ignoreCase: true },
 );
 
 describe.skipIf(!supported)("runs of a case-insensitive pattern", () => {
@@ -292,7 +333,7 @@ describe.skipIf(!supported)("runs of a case-insensitive pattern", () => {
   ];
   for (const [name, content] of files) writeFileSync(join(directory, name), content);
 
-  test("are lowercased, split around k and s, and found in either ASCII case", () => {
+  test("are lowercased and found in either ASCII case", () => {
     const { matcher, runs } = regexRuns(String.raw`FUNCTION\s+\w+error`, true);
     expect(matcher.required).toBeUndefined();
     expect(runs.caseless).toBe(true);
@@ -300,7 +341,57 @@ describe.skipIf(!supported)("runs of a case-insensitive pattern", () => {
     expectStatuses(directory, files, runs);
     const kelvin = compileMatcher({ pattern: "skipped tasks", literal: true, ignoreCase: true });
     if (!kelvin.ok || kelvin.value.kind !== "regex") throw new Error("unreachable");
-    expect(kelvin.value.runs?.runs.map((run) => Buffer.from(run).toString())).toEqual(["ipped ta"]);
+    expect(kelvin.value.runs?.runs.map((run) => Buffer.from(run).toString())).toEqual(["skipped tasks"]);
+  });
+});
+
+describe.skipIf(!supported)("caseless runs holding k or s", () => {
+  const directory = join(temp, "wide-folds");
+  mkdirSync(directory);
+  const kelvin = "\u212A";
+  const longS = "\u017F";
+  const edge = 256 * 1024; // where the read after a buffer-long line starts (prefilter.c, anchor_anywhere)
+  const wide = `${longS}${kelvin}IPPED TA${longS}${kelvin}${longS}`; // 20 bytes, 13 characters
+  const files: Array<[string, string | Buffer, number]> = [
+    ["plain.txt", "x\nskipped tasks\n", PREFILTER.undecided],
+    ["mixed-case.txt", "x\nSkIpPeD TaSkS\n", PREFILTER.undecided],
+    ["long-s-first.txt", `${longS}kipped tasks`, PREFILTER.undecided],
+    ["kelvin-in-middle.txt", `x\nS${kelvin}IPPED TASKS\n`, PREFILTER.undecided],
+    ["wide-at-end.txt", `x\nskipped task${longS}`, PREFILTER.undecided],
+    ["all-wide.txt", `x\n${wide}\n`, PREFILTER.undecided],
+    ["missing-first.txt", `x\n${kelvin}ipped tasks\n`, PREFILTER.noMatch],
+    ["missing-last.txt", `x\nskipped task\n`, PREFILTER.noMatch],
+    ["cut-kelvin.txt", Buffer.from("x\ns\xe2\x84ipped tasks\n", "latin1"), PREFILTER.noMatch],
+    ["cut-long-s.txt", Buffer.from("x\nskipped ta\xbfks\n", "latin1"), PREFILTER.noMatch],
+    ["angstrom.txt", `x\ns\u212Bipped tasks\n`, PREFILTER.noMatch],
+    ["long-s-neighbour.txt", `x\nskipped task\u017E\n`, PREFILTER.noMatch],
+    ["across-lines.txt", `x\nskipped\n tasks\n`, PREFILTER.noMatch],
+    // Past a buffer-long line the run is looked for across reads: the bytes kept must hold its widest form.
+    ...[1, 5, 10, 19].map((before): [string, string, number] => [
+      `across-read-${before}.txt`,
+      `${"y".repeat(edge - before)}${wide}\n`,
+      PREFILTER.undecided,
+    ]),
+    [`long-line-cut.txt`, `${"y".repeat(edge - 10)}${wide.slice(0, -1)}\n`, PREFILTER.noMatch],
+  ];
+  for (const [name, content] of files) writeFileSync(join(directory, name), content);
+
+  test("k and s are found as themselves, their other case, U+212A and U+017F, anywhere in the run", () => {
+    const { runs } = regexRuns("skipped tasks", true);
+    expect(rarestByteOf(runs.runs[0]!, true)).toBe(3);
+    expectStatuses(directory, files, runs);
+  });
+
+  test("what the prefilter decides is what the run stands for (tests/support/caseless-bytes.ts)", () => {
+    const { runs } = regexRuns("skipped tasks", true);
+    for (const [name, content, status] of files) {
+      if (name.startsWith("across-read") || name === "long-line-cut.txt") continue;
+      const bytes = typeof content === "string" ? Buffer.from(content) : content;
+      expect([name, someLineHolds(bytes, ["skipped tasks"], false)]).toEqual([
+        name,
+        status === PREFILTER.undecided,
+      ]);
+    }
   });
 });
 
@@ -388,15 +479,16 @@ describe.skipIf(!supported)(
             };
             const required = compiled.value.runs;
             if (required)
-              for (const status of decide(
+              decide(
                 directory,
                 paths.map((path) => path.slice(directory.length + 1)),
                 required,
                 1 << 26,
-              )) {
+              ).forEach((status, index) => {
                 if (status === PREFILTER.noMatch) decided.noMatch++;
                 if (status === PREFILTER.binary) decided.binary++;
-              }
+                if (required.caseless) expectExactCaseless(contents[index]!, required, status);
+              });
             const batch = runJobs(
               paths.map((absolute, id) => ({ id, absolute, keep: 5 })),
               spec,

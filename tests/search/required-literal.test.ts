@@ -1,7 +1,14 @@
 // The literal a regex requires: what is extracted, what is refused, and that it never excludes a real match.
 import { describe, expect, test } from "bun:test";
+import "../support/fast-check-seed.ts";
 import fc from "fast-check";
-import { requiredLiteral, requiredRuns } from "../../src/search/required-literal.ts";
+import {
+  caselessRuns,
+  rarestByteOf,
+  requiredLiteral,
+  requiredRuns,
+} from "../../src/search/required-literal.ts";
+import { caselessLineRegex } from "../support/caseless-bytes.ts";
 
 describe("requiredLiteral", () => {
   const cases: [pattern: string, expected: string | undefined][] = [
@@ -84,6 +91,83 @@ describe("requiredLiteral", () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("caselessRuns", () => {
+  const cases: [pattern: string, runs: string[] | undefined, anchor?: string][] = [
+    ["ERR_SYS", ["err_sys"]], // k and s stay in the run: the prefilter takes their wide foldings too
+    ["PM_RESUME", ["pm_resume"]],
+    ["Kelvin", ["kelvin"]],
+    ["SKIP\\s+tasks", ["skip", "tasks"], "skip"], // ranked without k and s: p is rarer than a and t
+    ["ss|x", undefined], // top-level alternation (literal-set.ts takes those)
+    ["ks\\d+ab", ["ab"]], // a run of k and s alone has no byte to be looked for by: left out
+    ["sk", undefined],
+    ["ſys", ["ys"]], // non-ASCII ends a run
+  ];
+  for (const [pattern, runs, anchor] of cases) {
+    test(`${pattern} → ${runs?.join(", ") ?? "none"}`, () => {
+      const found = caselessRuns(pattern);
+      expect(found?.runs).toEqual(runs);
+      if (found && anchor !== undefined) expect(found.runs[found.anchor]).toBe(anchor);
+    });
+  }
+
+  test("a caseless run is looked for by its rarest byte that is not k or s", () => {
+    const bytes = (text: string) => Buffer.from(text);
+    expect(rarestByteOf(bytes("err_sys"), true)).toBe(5); // y
+    expect(rarestByteOf(bytes("skip"), true)).toBe(3); // p, not k
+    expect(rarestByteOf(bytes("ks"), true)).toBe(-1);
+    expect(rarestByteOf(bytes("skip"), false)).toBe(1); // k counts where case matters
+  });
+
+  test("property: every line an ignore-case regex matches holds its runs in order, k and s also wide", () => {
+    const atoms = fc.constantFrom(
+      "k",
+      "s",
+      "K",
+      "S",
+      "a",
+      "B",
+      "ka",
+      "Sa",
+      "aS",
+      "bK",
+      "\\s",
+      ".",
+      "s?",
+      "k+",
+      "(a|k)",
+      "_",
+      "ſ",
+      "\\u212A",
+    );
+    const chars = fc.constantFrom("k", "K", "\u212A", "s", "S", "\u017F", "a", "A", "b", "B", "_", " ", "ſK");
+    const lines = fc.array(chars, { maxLength: 12 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(
+        fc.array(atoms, { minLength: 1, maxLength: 6 }),
+        fc.array(lines, { maxLength: 20 }),
+        (parts, texts) => {
+          const pattern = parts.join("");
+          let regex: RegExp;
+          try {
+            regex = new RegExp(pattern, "iu");
+          } catch {
+            return;
+          }
+          const found = caselessRuns(pattern);
+          if (!found) return;
+          expect(found.runs[found.anchor]).toBeDefined();
+          for (const run of found.runs)
+            expect(rarestByteOf(Buffer.from(run), true)).toBeGreaterThanOrEqual(0);
+          const holds = caselessLineRegex(found.runs, false);
+          for (const text of texts)
+            if (regex.test(text)) expect(holds.test(Buffer.from(text).toString("latin1"))).toBe(true);
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
