@@ -29,11 +29,13 @@ afterAll(async () => {
 interface Tally {
   succeeded: string[];
   refusals: Record<string, number>;
+  /** Every refusal's answer, by the line it was meant to insert: what to look at when a line lands twice. */
+  refused: Map<string, string[]>;
 }
 
 /** One client's loop: read, pick a random line, insert a unique line after it; retry on refusal. */
 async function editLoop(lapp: LappSession, name: string, random: () => number): Promise<Tally> {
-  const tally: Tally = { succeeded: [], refusals: {} };
+  const tally: Tally = { succeeded: [], refusals: {}, refused: new Map() };
   let attempts = 0;
   for (let edit = 0; edit < EDITS_PER_SERVER; edit++) {
     const marker = `${name} edit ${edit}`;
@@ -52,6 +54,7 @@ async function editLoop(lapp: LappSession, name: string, random: () => number): 
       }
       const code = errorCode(result.text) ?? result.text;
       tally.refusals[code] = (tally.refusals[code] ?? 0) + 1;
+      tally.refused.set(marker, [...(tally.refused.get(marker) ?? []), result.text]);
     }
   }
   return tally;
@@ -75,6 +78,15 @@ test("no update reported successful is ever lost", async () => {
   const inserted = lines.filter((line) => !line.startsWith("base line"));
   const succeeded = [...a.succeeded, ...b.succeeded];
   expect(succeeded).toHaveLength(2 * EDITS_PER_SERVER);
+  // A line that landed twice came from a call answered as refused: show what those answers said.
+  const seen = new Set<string>();
+  for (const line of inserted) {
+    if (seen.has(line))
+      console.error(
+        `landed twice: ${line}; its refusals:\n${(a.refused.get(line) ?? b.refused.get(line) ?? []).join("\n---\n")}`,
+      );
+    seen.add(line);
+  }
   expect(inserted.sort()).toEqual(succeeded.sort());
   expect(lines.filter((line) => line.startsWith("base line"))).toHaveLength(40);
   for (const code of Object.keys({ ...a.refusals, ...b.refusals })) {
