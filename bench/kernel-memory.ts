@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { BENCH_DIR } from "./corpus/manifest.ts";
 import { measureMemory, renderMemoryMarkdown, type KernelMemoryResults } from "./kernel/memory.ts";
 import { selectQueries } from "./kernel/queries.ts";
-import { describeTree, HOW_TO_GET_A_TREE, kernelTreeFrom, treeProblem } from "./kernel/tree.ts";
+import { describeTree, usableTree } from "./kernel/tree.ts";
 import { numberFlag, stringFlag } from "./kernel.ts";
 import { RESULTS_DIR, writeResults } from "./report/write.ts";
 import { ensureBinary } from "./support/build.ts";
@@ -16,16 +16,8 @@ import { machineInfo, runDate, versions } from "./support/machine.ts";
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main(args: readonly string[]): Promise<number> {
-  const tree = kernelTreeFrom(args);
-  if (tree === undefined) {
-    log(HOW_TO_GET_A_TREE);
-    return 2;
-  }
-  const problem = treeProblem(tree);
-  if (problem) {
-    log(problem);
-    return 2;
-  }
+  const tree = usableTree(args, log);
+  if (tree === undefined) return 2;
   const rounds = numberFlag(args, "--rounds", 5);
   const only = stringFlag(args, "--only")?.split(",").filter(Boolean) ?? [];
   const queries = selectQueries(only);

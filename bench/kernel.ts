@@ -10,7 +10,7 @@ import { BENCH_DIR } from "./corpus/manifest.ts";
 import { measureSuite } from "./kernel/measure.ts";
 import { KERNEL_QUERIES, selectQueries } from "./kernel/queries.ts";
 import { renderKernelMarkdown, type KernelResults } from "./kernel/report.ts";
-import { describeTree, HOW_TO_GET_A_TREE, kernelTreeFrom, treeProblem } from "./kernel/tree.ts";
+import { describeTree, usableTree } from "./kernel/tree.ts";
 import { RESULTS_DIR, writeResults } from "./report/write.ts";
 import { ensureBinary } from "./support/build.ts";
 import { findRipgrep, machineInfo, runDate, versions } from "./support/machine.ts";
@@ -31,16 +31,8 @@ export function stringFlag(args: readonly string[], name: string): string | unde
 }
 
 async function main(args: readonly string[]): Promise<number> {
-  const tree = kernelTreeFrom(args);
-  if (tree === undefined) {
-    log(HOW_TO_GET_A_TREE);
-    return 2;
-  }
-  const problem = treeProblem(tree);
-  if (problem) {
-    log(problem);
-    return 2;
-  }
+  const tree = usableTree(args, log);
+  if (tree === undefined) return 2;
   const rg = findRipgrep();
   if (!rg) {
     log("bench:kernel compares with ripgrep: install rg (apt-get install ripgrep) and run it again.");

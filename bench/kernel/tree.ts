@@ -47,6 +47,15 @@ export function treeProblem(tree: string): string | undefined {
   return undefined;
 }
 
+/** The tree the arguments name, or undefined after saying (through `log`) why there is none to use. */
+export function usableTree(args: readonly string[], log: (line: string) => void): string | undefined {
+  const tree = kernelTreeFrom(args);
+  const problem = tree === undefined ? HOW_TO_GET_A_TREE : treeProblem(tree);
+  if (problem === undefined) return tree;
+  log(problem);
+  return undefined;
+}
+
 export function describeTree(tree: string): TreeDescription {
   const listed = Bun.spawnSync(["find", ".", "-type", "f", "-not", "-path", "./.git/*", "-printf", "%s\\n"], {
     cwd: tree,
