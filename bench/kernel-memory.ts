@@ -6,9 +6,8 @@
 import { join } from "node:path";
 import { BENCH_DIR } from "./corpus/manifest.ts";
 import { measureMemory, renderMemoryMarkdown, type KernelMemoryResults } from "./kernel/memory.ts";
-import { selectQueries } from "./kernel/queries.ts";
 import { describeTree, usableTree } from "./kernel/tree.ts";
-import { numberFlag, stringFlag } from "./kernel.ts";
+import { numberFlag, queriesOf, stringFlag } from "./kernel.ts";
 import { RESULTS_DIR, writeResults } from "./report/write.ts";
 import { ensureBinary } from "./support/build.ts";
 import { machineInfo, runDate, versions } from "./support/machine.ts";
@@ -19,9 +18,7 @@ async function main(args: readonly string[]): Promise<number> {
   const tree = usableTree(args, log);
   if (tree === undefined) return 2;
   const rounds = numberFlag(args, "--rounds", 5);
-  const only = stringFlag(args, "--only")?.split(",").filter(Boolean) ?? [];
-  const queries = selectQueries(only);
-  if (queries.length === 0) throw new Error(`--only ${only.join(",")} names no query`);
+  const queries = queriesOf(args);
   const repoDir = join(BENCH_DIR, "..");
   if (!process.env.LAPP_BENCH_BINARY) ensureBinary(repoDir, log);
   const started = new Date();

@@ -30,6 +30,14 @@ export function stringFlag(args: readonly string[], name: string): string | unde
   return at === -1 ? undefined : args[at + 1];
 }
 
+/** The queries `--only id,…` picks (all when absent); an --only that names none is an error. */
+export function queriesOf(args: readonly string[]) {
+  const only = stringFlag(args, "--only")?.split(",").filter(Boolean) ?? [];
+  const queries = selectQueries(only);
+  if (queries.length === 0) throw new Error(`--only ${only.join(",")} names no query`);
+  return queries;
+}
+
 async function main(args: readonly string[]): Promise<number> {
   const tree = usableTree(args, log);
   if (tree === undefined) return 2;
@@ -41,9 +49,7 @@ async function main(args: readonly string[]): Promise<number> {
   const quick = args.includes("--quick");
   const rounds = numberFlag(args, "--rounds", quick ? 3 : 5);
   const firstCalls = numberFlag(args, "--first-calls", quick ? 3 : 5);
-  const only = stringFlag(args, "--only")?.split(",").filter(Boolean) ?? [];
-  const queries = selectQueries(only);
-  if (queries.length === 0) throw new Error(`--only ${only.join(",")} names no query`);
+  const queries = queriesOf(args);
   const repoDir = join(BENCH_DIR, "..");
   // Another build named by LAPP_BENCH_BINARY is measured as it is.
   if (!process.env.LAPP_BENCH_BINARY) ensureBinary(repoDir, log);
