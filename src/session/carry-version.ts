@@ -7,15 +7,17 @@ import type { ChangedRegion } from "../hashline/edit-types.ts";
 /**
  * `old` holds one hash per line of the edited version; `regions` (the edit engine's, any order) say which old
  * lines were replaced by which new ones. Returns undefined when the regions do not add up to `newLines` (the
- * caller then hashes every line): a wrong version would make the record misjudge a later outside change.
+ * caller then hashes every line): a wrong version would make the record misjudge a later outside change. `make`
+ * gives the array to fill (every entry is written), so the caller may hand memory it reuses.
  */
 export function carryVersion(
   old: Uint32Array,
   regions: readonly ChangedRegion[],
   newLines: readonly string[],
   hash: (text: string) => number,
+  make: (length: number) => Uint32Array = (length) => new Uint32Array(length),
 ): Uint32Array | undefined {
-  const next = new Uint32Array(newLines.length);
+  const next = make(newLines.length);
   let oldIndex = 0;
   let newIndex = 0;
   for (const region of [...regions].sort((a, b) => a.oldStart - b.oldStart)) {

@@ -11,6 +11,7 @@ import { ID_ALPHABET, lineId } from "../hashline/hash.ts";
 import type { ChangedRegion } from "../hashline/edit-types.ts";
 import { clampLine, type RecordLookup } from "../hashline/verify-ref.ts";
 import { carryVersion } from "./carry-version.ts";
+import { LineArrays } from "./line-arrays.ts";
 import { ForgottenKeys, type RefKey } from "./forgotten-keys.ts";
 import { KeyIndex } from "./key-index.ts";
 import { lineFates, walkRegions } from "./region-placer.ts";
@@ -56,6 +57,11 @@ export class ShownRecord {
   private version: Uint32Array | undefined;
   /** When each line's text appeared (the record's clock; 0: already in the first version lapp knew). */
   private appeared: Uint32Array | undefined;
+  /** Whether `version` was made here (a carried version) rather than handed in by a caller, who may still hold it. */
+  private ownsVersion = false;
+  /** The arrays versions replace, kept for the next version of a file lapp writes (line-arrays.ts). */
+  private readonly versionArrays = new LineArrays();
+  private readonly appearedArrays = new LineArrays();
   /** Digest of the file's bytes in that version (identity.ts), when known: a load of the same bytes needs no sync. */
   private versionDigest: bigint | undefined;
   /**
@@ -100,6 +106,8 @@ export class ShownRecord {
     return (
       this.rowLine.length * BYTES_PER_ENTRY +
       (this.version?.length ?? 0) * BYTES_PER_VERSION_LINE +
+      this.versionArrays.bytes +
+      this.appearedArrays.bytes +
       (this.keys?.bytes ?? 0) +
       this.forgotten.bytes
     );
@@ -142,8 +150,7 @@ export class ShownRecord {
     const old = this.version;
     this.versionDigest = digest;
     if (old === undefined) {
-      this.version = current;
-      this.appeared = new Uint32Array(current.length);
+      this.setVersion(current, false, new Uint32Array(current.length));
       return;
     }
     if (sameHashes(old, current)) return;
@@ -154,8 +161,7 @@ export class ShownRecord {
     fates.forEach((fate, oldIndex) => {
       if (fate.kind === "same") appeared[fate.at] = this.appeared![oldIndex]!;
     });
-    this.version = current;
-    this.appeared = appeared;
+    this.setVersion(current, false, appeared);
     const clamp = (line: number) => clampLine(line, current.length);
     for (let index = 0; index < this.count; index++) {
       const oldAt = this.pos[index]! - 1;
@@ -219,12 +225,12 @@ export class ShownRecord {
   private settlePending(current: Uint32Array, digest: bigint | undefined): boolean {
     const same = digest !== undefined && digest === this.pending!.digest;
     this.pending = undefined;
-    this.version = current;
+    const appeared = new Uint32Array(current.length);
+    this.setVersion(current, false, appeared);
     this.versionDigest = digest;
-    this.appeared = new Uint32Array(current.length);
     if (same) return true;
     const now = ++this.clock;
-    this.appeared.fill(now);
+    appeared.fill(now);
     for (let index = 0; index < this.count; index++)
       if (this.state[index] === State.Live)
         this.setState(index, State.Changed, clampLine(this.pos[index]!, current.length));
@@ -273,11 +279,33 @@ export class ShownRecord {
       if (this.state[index] === State.Live) this.setState(index, State.Gone, at);
       else this.pos[index] = at;
     }
-    const carried = this.version && carryVersion(this.version, regions, newLines, textHash);
-    const appeared = this.appeared && carryVersion(this.appeared, regions, newLines, () => now);
-    this.version = carried ?? hashLines(newLines);
-    this.appeared = carried && appeared ? appeared : new Uint32Array(newLines.length).fill(now);
+    const carried =
+      this.version &&
+      carryVersion(this.version, regions, newLines, textHash, (length) => this.versionArrays.take(length));
+    const appeared =
+      this.appeared &&
+      carryVersion(
+        this.appeared,
+        regions,
+        newLines,
+        () => now,
+        (length) => this.appearedArrays.take(length),
+      );
+    this.setVersion(
+      carried ?? hashLines(newLines),
+      true,
+      carried && appeared ? appeared : new Uint32Array(newLines.length).fill(now),
+    );
     this.versionDigest = digest;
+  }
+
+  /** The version's hashes (`owned`: made by this record) and times; the arrays they replace are kept for reuse. */
+  private setVersion(version: Uint32Array, owned: boolean, appeared: Uint32Array): void {
+    if (this.ownsVersion && this.version !== version) this.versionArrays.giveBack(this.version);
+    if (this.appeared !== appeared) this.appearedArrays.giveBack(this.appeared);
+    this.version = version;
+    this.ownsVersion = owned;
+    this.appeared = appeared;
   }
 
   /**

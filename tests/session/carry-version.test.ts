@@ -1,11 +1,13 @@
 // carryVersion (src/session/carry-version.ts) against the plain answer: after any accepted edit call of the real
-// engine, the carried line hashes equal the hashes of every new line; regions that do not add up are refused.
+// engine, the carried line hashes equal the hashes of every new line — also when carried into reused memory that
+// held other hashes (src/session/line-arrays.ts); regions that do not add up are refused.
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { applyEdits } from "../../src/hashline/apply.ts";
 import type { EditInput } from "../../src/hashline/edit-types.ts";
 import { refOf } from "../../src/hashline/hash.ts";
 import { carryVersion } from "../../src/session/carry-version.ts";
+import { LineArrays } from "../../src/session/line-arrays.ts";
 import { hashLines } from "../../src/text/line-hashes.ts";
 import type { TextDocument } from "../../src/text/document.ts";
 
@@ -18,6 +20,7 @@ function docOf(lines: string[]): TextDocument {
 
 test("carried hashes equal the new file's hashes after any edit call", () => {
   let accepted = 0;
+  const reused = new LineArrays();
   fc.assert(
     fc.property(
       fc.array(lineText, { minLength: 1, maxLength: 40 }),
@@ -47,6 +50,16 @@ test("carried hashes equal the new file's hashes after any edit call", () => {
         accepted++;
         const carried = carryVersion(hashLines(lines), outcome.value.regions, outcome.value.doc.lines, hash);
         expect(carried).toEqual(hashLines(outcome.value.doc.lines));
+        // Into memory a replaced version left behind, full of other hashes: every entry must be written.
+        const into = carryVersion(
+          hashLines(lines),
+          outcome.value.regions,
+          outcome.value.doc.lines,
+          hash,
+          (n) => reused.take(n),
+        );
+        expect(into).toEqual(hashLines(outcome.value.doc.lines));
+        reused.giveBack(into?.fill(0xdeadbeef));
       },
     ),
     { numRuns: 2000 },
@@ -60,4 +73,21 @@ test("regions that do not add up to the new lines are refused", () => {
   expect(carryVersion(old, [region], ["a", "x", "y", "c"], hash)).toEqual(hashLines(["a", "x", "y", "c"]));
   expect(carryVersion(old, [region], ["a", "x", "c"], hash)).toBeUndefined();
   expect(carryVersion(old, [{ ...region, oldStart: 5 }], ["a", "x", "y", "c"], hash)).toBeUndefined();
+});
+
+test("a replaced array's memory is what the next version is made in, with room for added lines", () => {
+  const arrays = new LineArrays();
+  const first = arrays.take(1000);
+  expect(first.length).toBe(1000);
+  expect(first.buffer.byteLength).toBeGreaterThan(1000 * 4);
+  arrays.giveBack(first);
+  expect(arrays.bytes).toBe(first.buffer.byteLength);
+  const next = arrays.take(1010);
+  expect(next.buffer).toBe(first.buffer);
+  expect(next.length).toBe(1010);
+  expect(arrays.bytes).toBe(0);
+  // Too big for the spare: new memory (the spare stays for a smaller version).
+  arrays.giveBack(next);
+  expect(arrays.take(100_000).buffer).not.toBe(first.buffer);
+  expect(arrays.bytes).toBe(first.buffer.byteLength);
 });
