@@ -22,7 +22,7 @@ import { ESCAPED, openDirectoryBeneath, type DirectoryHandle } from "./beneath.t
 import { errnoOf, isPermissionErrno } from "./errno.ts";
 import { NONBLOCK } from "./fs-native.ts";
 import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./identity.ts";
-import { digestOfDescriptor } from "./load.ts";
+import { descriptorHolds, digestOfDescriptor } from "./load.ts";
 import {
   directoryMoved,
   disappearedAfterWrite,
@@ -45,6 +45,8 @@ export interface WriteRequest {
   bytes: Uint8Array;
   /** Identity (with digest) at load time; undefined for a new file, which must then still not exist. */
   expected: FileIdentity | undefined;
+  /** The bytes `expected` describes, while they are still at hand: compared instead of read whole and hashed. */
+  expectedBytes?: () => Uint8Array | undefined;
   /** The root's real path and the target's root-relative real path: the directory is opened beneath the root. */
   root?: string;
   realRelative?: string;
@@ -248,7 +250,7 @@ function replaceExisting(
   if (!lock.held) return fail("FILE_CHANGED", otherWriter(request.display));
   try {
     for (const wait of [...IN_USE_WAITS_MS, undefined]) {
-      if (!unchangedSinceLoad(directory, name, expected))
+      if (!unchangedSinceLoad(directory, name, expected, request.expectedBytes))
         return fail("FILE_CHANGED", fileChanged(request.display));
       if (inPlaceFd !== undefined) return overwriteInPlace(directory, temp, inPlaceFd, request, expected);
       try {
@@ -279,8 +281,16 @@ const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 const inUse = (errno: string): boolean =>
   errno === "EBUSY" || (process.platform === "win32" && (errno === "EPERM" || errno === "EACCES"));
 
-/** Same inode and metadata as at load time, not a symlink now, and (when known) the same bytes. */
-function unchangedSinceLoad(directory: DirectoryHandle, name: string, expected: FileIdentity): boolean {
+/**
+ * Same inode and metadata as at load time, not a symlink now, and (when known) the same bytes: compared with the
+ * loaded bytes while they are at hand, else by digest.
+ */
+function unchangedSinceLoad(
+  directory: DirectoryHandle,
+  name: string,
+  expected: FileIdentity,
+  expectedBytes?: () => Uint8Array | undefined,
+): boolean {
   let fd: number;
   try {
     fd = directory.open(name, READ);
@@ -291,6 +301,8 @@ function unchangedSinceLoad(directory: DirectoryHandle, name: string, expected: 
     const stats = fstatSync(fd, { bigint: true });
     if (!stats.isFile() || !sameIdentity(identityOf(stats), expected)) return false;
     if (expected.digest === undefined) return true;
+    const bytes = expectedBytes?.();
+    if (bytes !== undefined && BigInt(bytes.length) === expected.size) return descriptorHolds(fd, bytes);
     return digestOfDescriptor(fd, Number(expected.size)) === expected.digest;
   } finally {
     closeSync(fd);
@@ -366,10 +378,9 @@ function verifyLanded(
     if (stats.dev !== landed.dev || stats.ino !== landed.ino) return ok(identityOf(landed));
     if (!stats.isFile() || stats.size !== BigInt(size))
       return fail("WRITE_FAILED", disappearedAfterWrite(request.display));
-    const digest = contentDigest(request.bytes);
-    if (digestOfDescriptor(fd, size) !== digest)
+    if (!descriptorHolds(fd, request.bytes))
       return fail("WRITE_FAILED", disappearedAfterWrite(request.display));
-    return ok(identityOf(stats, digest));
+    return ok(identityOf(stats, contentDigest(request.bytes)));
   } finally {
     closeSync(fd);
   }

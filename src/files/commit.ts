@@ -38,7 +38,7 @@ export function commitEdit(
 ): Result<Committed> {
   const encoded = encodeEditedTransient({ doc: loaded.doc, bytes: () => loadedBytes(loaded) }, doc, regions);
   if (!encoded.ok) return encoded;
-  return commitBytes(path, encoded.value, loaded.identity);
+  return commitBytes(path, encoded.value, loaded.identity, () => loadedBytes(loaded));
 }
 
 /**
@@ -49,12 +49,15 @@ export function commitBytes(
   path: GuardedPath,
   bytes: Uint8Array,
   expected: FileIdentity | undefined,
+  /** The bytes `expected` describes, while at hand (see WriteRequest). */
+  expectedBytes?: () => Uint8Array | undefined,
 ): Result<Committed> {
   const written = writeFileAtomic({
     real: path.real,
     display: path.display,
     bytes,
     expected,
+    expectedBytes,
     root: path.root,
     realRelative: path.realRelative,
   });

@@ -111,12 +111,17 @@ export function readWholeFile(
   }
 }
 
-/** Reads `size` bytes from offset 0 (fewer if the file shrank meanwhile; the caller notices). */
-export function readAll(fd: number, size: number, into: Uint8Array = new Uint8Array(size)): Uint8Array {
+/** Reads `size` bytes from offset `from` (fewer if the file shrank meanwhile; the caller notices). */
+export function readAll(
+  fd: number,
+  size: number,
+  into: Uint8Array = new Uint8Array(size),
+  from = 0,
+): Uint8Array {
   const bytes = into;
   let filled = 0;
   while (filled < size) {
-    const read = readSync(fd, bytes, filled, size - filled, filled);
+    const read = readSync(fd, bytes, filled, size - filled, from + filled);
     if (read === 0) break;
     filled += read;
   }
@@ -161,6 +166,25 @@ const scratch = new ScratchBuffer(KEPT_FILE_MAX_BYTES);
 export function digestOfDescriptor(fd: number, size: number): bigint {
   return contentDigest(readTransient(fd, size));
 }
+
+/**
+ * Whether the file's first `expected.length` bytes are exactly `expected`, read in chunks through one small reused
+ * buffer. Where the bytes to expect are at hand (what an edit loaded, what it wrote) this replaces reading the file
+ * whole and hashing it: an edit of a 9 MB file hashed 9 MB four times (~8 ms of its ~50); now twice.
+ */
+export function descriptorHolds(fd: number, expected: Uint8Array): boolean {
+  const chunk = compareChunk;
+  for (let offset = 0; offset < expected.length;) {
+    const want = Math.min(chunk.length, expected.length - offset);
+    const read = readAll(fd, want, chunk.subarray(0, want), offset);
+    if (read.length !== want || Buffer.compare(read, expected.subarray(offset, offset + want)) !== 0)
+      return false;
+    offset += want;
+  }
+  return true;
+}
+
+const compareChunk = new Uint8Array(1024 * 1024);
 
 /**
  * `readAll` into the reused buffer (a buffer of its own for a file larger than the scratch may grow): for bytes
