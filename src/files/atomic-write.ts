@@ -366,12 +366,8 @@ function verifyLanded(
   request: WriteRequest,
   landed: BigIntStats,
 ): Result<FileIdentity> {
-  let fd: number;
-  try {
-    fd = directory.open(name, READ);
-  } catch {
-    return fail("WRITE_FAILED", disappearedAfterWrite(request.display));
-  }
+  const fd = openLanded(directory, name);
+  if (fd === undefined) return fail("WRITE_FAILED", disappearedAfterWrite(request.display));
   try {
     const stats = fstatSync(fd, { bigint: true });
     const size = request.bytes.length;
@@ -385,6 +381,25 @@ function verifyLanded(
     closeSync(fd);
   }
 }
+
+/**
+ * The name's file, opened for the check of what landed. An open is refused when the file it opened is no longer at
+ * its name by the time its place is checked: another writer renamed its own file over ours in that instant (two
+ * servers editing one file). That is its later change, not a failed write — answered as one, the caller would be
+ * told its landed edit failed, and do it again. So it is opened again, and the file there now tells which it is.
+ */
+function openLanded(directory: DirectoryHandle, name: string): number | undefined {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return directory.open(name, READ);
+    } catch (error) {
+      if (errnoOf(error) === "ENOENT" || attempt >= LANDED_OPEN_ATTEMPTS) return undefined;
+    }
+  }
+}
+
+/** Opens of the landed file's name (see openLanded): a replacement is one rename, so a second open finds it. */
+const LANDED_OPEN_ATTEMPTS = 3;
 
 function writeAll(fd: number, bytes: Uint8Array, position: number | null = null) {
   let written = 0;
