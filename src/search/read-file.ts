@@ -5,7 +5,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { hostLocator, locatedAt } from "../files/descriptor-location.ts";
 import { DIRECTORY, nativeFs, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { fsPath } from "../text/byte-names.ts";
-import { RIPGREP_BUFFER_BYTES } from "./limits.ts";
+import { RIPGREP_BUFFER_BYTES, WHOLE_READ_MAX_BYTES } from "./limits.ts";
 
 const SEARCH_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
 
@@ -247,14 +247,24 @@ let wholeBuffer: Buffer = Buffer.allocUnsafe(0);
 export function readWhole(fd: number, maxBytes: number): Buffer | undefined {
   const size = fstatSync(fd).size;
   if (size > maxBytes) return undefined;
-  if (wholeBuffer.length < size) wholeBuffer = Buffer.allocUnsafeSlow(Math.max(size, wholeBuffer.length * 2));
+  // The kept buffer doubles (fewer regrowths) up to the largest size searched whole; a bigger file, read whole only
+  // for its rows, gets a buffer of its own that is let go: each thread keeps one, so it bounds the server's memory.
+  if (size > WHOLE_READ_MAX_BYTES) return fill(fd, Buffer.allocUnsafeSlow(size), size);
+  if (wholeBuffer.length < size)
+    wholeBuffer = Buffer.allocUnsafeSlow(
+      Math.min(Math.max(size, wholeBuffer.length * 2), WHOLE_READ_MAX_BYTES),
+    );
+  return fill(fd, wholeBuffer, size);
+}
+
+function fill(fd: number, buffer: Buffer, size: number): Buffer {
   let filled = 0;
   while (filled < size) {
-    const read = readSync(fd, wholeBuffer, filled, size - filled, filled);
+    const read = readSync(fd, buffer, filled, size - filled, filled);
     if (read === 0) break;
     filled += read;
   }
-  return wholeBuffer.subarray(0, filled);
+  return buffer.subarray(0, filled);
 }
 
 export function closeQuietly(fd: number): void {

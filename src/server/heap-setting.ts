@@ -1,0 +1,60 @@
+// The runtime sizes its garbage-collected heaps from the machine's memory: on a machine with many GiB a heap may
+// double before it is collected, and back-to-back searches of a big tree (the Linux kernel's 78,000 files) left the
+// server at 450–590 MiB. Told the machine has 128 MiB (JavaScriptCore's forceRAMSize), it collects sooner: about
+// 220 MiB over the same searches, edits of a 9 MB file as fast (bench/README.md, "kernel-memory"). The runtime reads
+// that setting from the environment only as it starts, so a compiled lapp starts itself once more with it (execve:
+// the same process, id and stdio) before anything else runs.
+
+/** The variable JavaScriptCore's option is read from (Bun's prefix); set to 0 it keeps the runtime's own sizing. */
+export const HEAP_RAM_VARIABLE = "BUN_JSC_forceRAMSize";
+
+/** The machine size the heaps are sized for. 64 MiB measured the same peak; 256 MiB gave ~310 MiB. */
+export const HEAP_RAM_BYTES = 128 * 1024 * 1024;
+
+export interface Relaunch {
+  file: string;
+  args: string[];
+  env: Record<string, string | undefined>;
+}
+
+/**
+ * The execve that gives this process the heap setting, or undefined when none is needed: the variable is already
+ * set (by the relaunch itself, or by a person who wants another value — 0 for the runtime's default), lapp runs
+ * from its sources (its executable is the runtime, not lapp), or the system has no execve (Windows).
+ */
+export function heapRelaunch(
+  env: Record<string, string | undefined>,
+  args: readonly string[],
+  runtime: { platform: string; execPath: string; compiled: boolean },
+): Relaunch | undefined {
+  if (env[HEAP_RAM_VARIABLE] !== undefined) return undefined;
+  if (!runtime.compiled || runtime.platform === "win32") return undefined;
+  return {
+    file: runtime.execPath,
+    args: [runtime.execPath, ...args],
+    env: { ...env, [HEAP_RAM_VARIABLE]: String(HEAP_RAM_BYTES) },
+  };
+}
+
+/** A compiled executable's modules live in Bun's embedded file system (`/$bunfs/` on POSIX). */
+export function runsCompiled(mainPath: string): boolean {
+  return mainPath.startsWith("/$bunfs/") || mainPath.includes("~BUN");
+}
+
+/**
+ * Replaces this process with itself under the heap setting when it needs one; returns when it does not, or when
+ * the execve failed (lapp then serves with the runtime's own sizing: more memory, nothing else lost).
+ */
+export function relaunchWithHeapSetting(args: readonly string[]): void {
+  const relaunch = heapRelaunch(process.env, args, {
+    platform: process.platform,
+    execPath: process.execPath,
+    compiled: runsCompiled(Bun.main),
+  });
+  if (relaunch === undefined) return;
+  try {
+    process.execve?.(relaunch.file, relaunch.args, relaunch.env);
+  } catch {
+    // serve as is
+  }
+}
