@@ -163,11 +163,11 @@ function closeLeftOpen(decided: Decisions, slot: number): void {
   if (fd >= 0) closeQuietly(fd);
 }
 
-/** What searchFile answers for a file the prefilter decided (a fresh object each: results are changed later). */
+/** What searchFile answers for a file the prefilter decided. */
 function decidedResult(status: number): FileResult {
-  if (status === PREFILTER.binary) return { kind: "binary" };
-  if (status === PREFILTER.unreadable) return { kind: "unreadable" };
-  return noMatch();
+  if (status === PREFILTER.binary) return BINARY;
+  if (status === PREFILTER.unreadable) return UNREADABLE;
+  return NO_MATCH;
 }
 
 /**
@@ -178,9 +178,9 @@ export function packReplies(replies: readonly JobReply[]): Array<JobReply | numb
   return replies.map((reply) => (isPlainNoMatch(reply.result) ? reply.id : reply));
 }
 
-/** The replies `packReplies` packed, each a fresh object as runJobs made it. */
+/** The replies `packReplies` packed. */
 export function unpackReplies(packed: ReadonlyArray<JobReply | number>): JobReply[] {
-  return packed.map((item) => (typeof item === "number" ? { id: item, result: noMatch() } : item));
+  return packed.map((item) => (typeof item === "number" ? { id: item, result: NO_MATCH } : item));
 }
 
 function isPlainNoMatch(result: JobResult): boolean {
@@ -195,6 +195,13 @@ function isPlainNoMatch(result: JobResult): boolean {
   );
 }
 
-function noMatch(): JobResult {
-  return { kind: "searched", count: 0, matches: [], rows: [] };
-}
+// The answers most files of a search get, shared rather than made per file (a whole-tree search answers tens of
+// thousands): frozen, since nothing may change an answer once given (a change would throw).
+const NO_MATCH: JobResult = Object.freeze({
+  kind: "searched",
+  count: 0,
+  matches: Object.freeze([]) as unknown as number[],
+  rows: Object.freeze([]) as unknown as [],
+});
+const BINARY: JobResult = Object.freeze({ kind: "binary" });
+const UNREADABLE: JobResult = Object.freeze({ kind: "unreadable" });

@@ -33,10 +33,16 @@ test("only plain no-match replies travel as their id; the rest travel whole and 
   ]);
 });
 
-test("unpacking gives back equal replies, each no-match its own object", () => {
+test("unpacking gives back equal replies; the no-match answer is one shared frozen object", () => {
   const unpacked = unpackReplies(
     JSON.parse(JSON.stringify(packReplies(replies))) as Array<JobReply | number>,
   );
   expect(unpacked).toEqual(replies);
-  expect(unpacked[0]!.result).not.toBe(unpacked[8]!.result);
+  // Shared rather than made per file (tens of thousands in a whole-tree search): nothing can change it.
+  const shared = unpacked[0]!.result;
+  expect(shared).toBe(unpacked[8]!.result);
+  expect(Object.isFrozen(shared)).toBe(true);
+  if (shared.kind !== "searched") throw new Error("not a searched answer");
+  expect(() => shared.matches.push(1)).toThrow();
+  expect(() => (shared.count = 1)).toThrow();
 });
