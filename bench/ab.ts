@@ -1,7 +1,8 @@
 // `npm run bench:ab -- <A> <B>`: two builds of lapp compared call by call, each named by a binary's path or a git
-// revision (built in a temporary worktree): the searches of `bench:speed` and edits of lodash.js, servers of both
-// alive at once, calls alternating. Prints the table; `--save` also writes results/<date>-<machine>-ab.{json,md}.
-// Flags: --calls N (default 60), --only grep|edit.
+// revision (built in a temporary worktree): the searches of `bench:speed`, a fresh server's start, and edits of
+// lodash.js, servers of both alive at once, calls alternating. Prints the table; `--save` also writes
+// results/<date>-<machine>-ab.{json,md}.
+// Flags: --calls N (default 60), --only grep|startup|edit.
 
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +10,7 @@ import { join } from "node:path";
 import { LISTING_SETTLED_MS } from "../src/search/limits.ts";
 import { alternate, type ProbeResult } from "./ab/alternate.ts";
 import { resolveBuilds } from "./ab/builds.ts";
-import { editProbes, grepProbes, type ProbeSet } from "./ab/probes.ts";
+import { editProbes, grepProbes, type ProbeSet, startupProbes } from "./ab/probes.ts";
 import { renderAbMarkdown, type AbResults } from "./ab/report.ts";
 import { ensureCorpus, UNPACKED_DIR } from "./corpus/fetch.ts";
 import { BENCH_DIR, loadManifest } from "./corpus/manifest.ts";
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   const names = process.argv.slice(2).filter((arg) => !arg.startsWith("--") && !flagged.has(arg));
   if (names.length !== 2) {
     log(
-      "usage: npm run bench:ab -- <binary or git revision A> <binary or git revision B> [--calls N] [--only grep|edit] [--save]",
+      "usage: npm run bench:ab -- <binary or git revision A> <binary or git revision B> [--calls N] [--only grep|startup|edit] [--save]",
     );
     process.exit(2);
   }
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   try {
     const binaries = builds.map((build) => build.binary);
     const results: ProbeResult[] = [];
-    if (only !== "edit") {
+    if (only === undefined || only === "grep") {
       // Copied first and left quiet long enough for its folder listings to be kept, as a repository is (bench:speed).
       const modules = buildModulesTree(scratch);
       await Bun.sleep(LISTING_SETTLED_MS + 500);
@@ -57,7 +58,11 @@ async function main(): Promise<void> {
         )),
       );
     }
-    if (only !== "grep") {
+    if (only === undefined || only === "startup") {
+      log("starts …");
+      results.push(...(await measure(startupProbes(binaries, scratch), calls)));
+    }
+    if (only === undefined || only === "edit") {
       log("edits …");
       results.push(...(await measure(await editProbes(binaries, manifest, scratch), calls)));
     }
@@ -79,7 +84,10 @@ async function main(): Promise<void> {
   }
 }
 
-async function measure(set: ProbeSet, calls: number): Promise<ProbeResult[]> {
+async function measure<Server extends { pid: number }>(
+  set: ProbeSet<Server>,
+  calls: number,
+): Promise<ProbeResult[]> {
   try {
     const results: ProbeResult[] = [];
     for (const [index, probe] of set.probes.entries()) {

@@ -6,13 +6,16 @@ import { readFileSync } from "node:fs";
 import type { LappClient } from "../support/lapp-client.ts";
 import { summarize, type Timing } from "../support/stats.ts";
 
-/** One kind of call, made on one server of each build. */
-export interface Probe {
+/**
+ * One kind of call, made on one server of each build. A probe that starts a fresh server per call (the startup)
+ * names a stand-in per build whose process id is 0: no CPU is read for it.
+ */
+export interface Probe<Server extends Pick<LappClient, "pid"> = LappClient> {
   label: string;
   /** Its servers, one per build in the order of the builds; started and made ready by the caller. */
-  servers: readonly LappClient[];
+  servers: readonly Server[];
   /** One call on `server`, resolving to its milliseconds. */
-  call(server: LappClient, build: number): Promise<number>;
+  call(server: Server, build: number): Promise<number>;
 }
 
 export interface ProbeResult {
@@ -22,7 +25,11 @@ export interface ProbeResult {
 }
 
 /** `warmup` calls on every server unmeasured, then `calls` rounds of one call per server, the order turning. */
-export async function alternate(probe: Probe, calls: number, warmup: number): Promise<ProbeResult> {
+export async function alternate<Server extends Pick<LappClient, "pid">>(
+  probe: Probe<Server>,
+  calls: number,
+  warmup: number,
+): Promise<ProbeResult> {
   const servers = probe.servers;
   for (let round = 0; round < warmup; round++)
     for (const [build, server] of servers.entries()) await probe.call(server, build);
@@ -49,6 +56,7 @@ export async function alternate(probe: Probe, calls: number, warmup: number): Pr
 
 /** User and system time of a process and all its threads so far, in ms (clock ticks of 10 ms). */
 function cpuMs(pid: number): number | undefined {
+  if (pid <= 0) return undefined;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;

@@ -11,8 +11,8 @@ import { type LappClient, readAllPages } from "../support/lapp-client.ts";
 import { startRawLappClient } from "../support/raw-mcp.ts";
 import type { Probe } from "./alternate.ts";
 
-export interface ProbeSet {
-  probes: Probe[];
+export interface ProbeSet<Server extends Pick<LappClient, "pid"> = LappClient> {
+  probes: Probe<Server>[];
   /** Runs before the probe at that index (the edits after a read read the file whole first). */
   before?: Map<number, () => Promise<void>>;
   close(): Promise<void>;
@@ -43,6 +43,26 @@ export async function grepProbes(
     },
   }));
   return { probes, close: () => closeAll(Object.values(servers).flat()) };
+}
+
+/**
+ * A fresh server of each build per call, timed from spawn to its answer to `tools/list` (what a client waits for
+ * before its first call), then closed: the start, the runtime's and lapp's own, with nothing warm.
+ */
+export function startupProbes(
+  binaries: readonly string[],
+  root: string,
+): ProbeSet<{ pid: 0; binary: string }> {
+  const probe: Probe<{ pid: 0; binary: string }> = {
+    label: "spawn → tools/list (a fresh server)",
+    servers: binaries.map((binary) => ({ pid: 0, binary })),
+    call: async (server) => {
+      const client = await startRawLappClient(root, [], server.binary);
+      await client.close();
+      return client.startupMs;
+    },
+  };
+  return { probes: [probe], close: async () => {} };
 }
 
 /** One server per build, each on its own copy of lodash.js. */

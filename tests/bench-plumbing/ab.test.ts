@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { alternate } from "../../bench/ab/alternate.ts";
 import { resolveBuilds } from "../../bench/ab/builds.ts";
+import { startupProbes } from "../../bench/ab/probes.ts";
 import { renderAbMarkdown, type AbResults } from "../../bench/ab/report.ts";
 import { startRawLappClient } from "../../bench/support/raw-mcp.ts";
 import { LAPP_BINARY } from "../../bench/support/lapp-client.ts";
@@ -43,6 +44,20 @@ test("calls alternate between the servers of both builds, the order turning each
     }
   } finally {
     await Promise.all(servers.map((server) => server.close()));
+  }
+});
+
+test("the startup probe starts a fresh server of each build per call and times it up to tools/list", async () => {
+  const root = join(temp, "startup");
+  mkdirSync(root);
+  const set = startupProbes([LAPP_BINARY, LAPP_BINARY], root);
+  const result = await alternate(set.probes[0]!, 2, 0);
+  await set.close();
+  expect(result.label).toBe("spawn → tools/list (a fresh server)");
+  expect(result.builds.map((build) => build.wall.runs)).toEqual([2, 2]);
+  for (const build of result.builds) {
+    expect(build.wall.median).toBeGreaterThan(0);
+    expect(build.cpuMs).toBeUndefined(); // a fresh process per call: no server's CPU to read
   }
 });
 
