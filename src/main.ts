@@ -3,7 +3,6 @@
 // Output goes through Bun.stdout/Bun.stderr: process.stdout would load Node's stream layer (~10 ms per start).
 
 import { parseArgs } from "./config.ts";
-import { relaunchWithHeapSetting } from "./server/heap-setting.ts";
 import { COMMIT, TARGET, VERSION } from "./version.ts";
 
 const argv = process.argv.slice(2);
@@ -27,6 +26,7 @@ async function main(): Promise<number> {
       await Bun.write(Bun.stderr, `lapp: ${parsed.message}\n`);
       return 2;
     case "serve": {
+      const { relaunchWithHeapSetting } = await import("./server/heap-setting.ts");
       relaunchWithHeapSetting(argv);
       const { serveStdio } = await import("./server/stdio.ts");
       return serveStdio(parsed.config);

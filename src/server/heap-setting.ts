@@ -5,6 +5,9 @@
 // that setting from the environment only as it starts, so a compiled lapp starts itself once more with it (execve:
 // the same process, id and stdio) before anything else runs.
 
+import { dlopenFirst, LINUX_LIBC_NAMES } from "../files/fs-native.ts";
+import { cPath } from "../text/byte-names.ts";
+
 /** The variable JavaScriptCore's option is read from (Bun's prefix); set to 0 it keeps the runtime's own sizing. */
 export const HEAP_RAM_VARIABLE = "BUN_JSC_forceRAMSize";
 
@@ -53,8 +56,32 @@ export function relaunchWithHeapSetting(args: readonly string[]): void {
   });
   if (relaunch === undefined) return;
   try {
-    process.execve?.(relaunch.file, relaunch.args, relaunch.env);
+    execve(relaunch);
   } catch {
     // serve as is
   }
+}
+
+/**
+ * libc's execve, which returns only when it fails (qemu-user without binfmt_misc cannot start an arm64 binary
+ * again, for one). Not Node's process.execve: Bun prints an "experimental feature" warning on stderr for it when
+ * the call fails, and stderr must stay silent under a client.
+ */
+export function execve(relaunch: Relaunch): void {
+  const { dlopen, FFIType, ptr } = require("bun:ffi") as typeof import("bun:ffi");
+  const names =
+    process.platform === "linux" ? LINUX_LIBC_NAMES : ["/usr/lib/libSystem.B.dylib", "libc.dylib"];
+  const libc = dlopenFirst(dlopen, names, {
+    execve: { args: [FFIType.ptr, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
+  });
+  if (!libc) return;
+  const file = cPath(relaunch.file);
+  const args = relaunch.args.map(cPath);
+  const env = Object.entries(relaunch.env)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => cPath(`${name}=${value}`));
+  // argv and envp: the strings' addresses, then a null pointer. The buffers above stay referenced until the call.
+  const table = (strings: Buffer[]) => BigUint64Array.from([...strings.map((text) => BigInt(ptr(text))), 0n]);
+  libc.symbols.execve(ptr(file), ptr(table(args)), ptr(table(env)));
+  libc.close();
 }

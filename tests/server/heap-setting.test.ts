@@ -38,3 +38,37 @@ test("a compiled executable is told by its embedded module paths", () => {
   expect(runsCompiled("B:/~BUN/root/lapp.exe")).toBe(true);
   expect(runsCompiled("/work/lapp/src/main.ts")).toBe(false);
 });
+
+/** Runs `script` (which imports heap-setting.ts as `H`) in a fresh Bun process; its stdout, stderr and exit code. */
+function runWithHeapSetting(script: string): { stdout: string; stderr: string; exitCode: number } {
+  const module = JSON.stringify(new URL("../../src/server/heap-setting.ts", import.meta.url).pathname);
+  const result = Bun.spawnSync([process.execPath, "-e", `const H = await import(${module});\n${script}`], {
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+  });
+  return { stdout: result.stdout.toString(), stderr: result.stderr.toString(), exitCode: result.exitCode };
+}
+
+test.skipIf(process.platform === "win32")(
+  "execve replaces the process with the program, its arguments and exactly the environment given",
+  () => {
+    const run = runWithHeapSetting(
+      `H.execve({ file: "/bin/sh", args: ["/bin/sh", "-c", 'echo "$0|$1|$X|$Y"', "zero", "one two"], env: { X: "x=1", Y: undefined } });
+       console.log("not replaced");`,
+    );
+    expect(run.stdout).toBe("zero|one two|x=1|\n");
+    expect(run.stderr).toBe("");
+  },
+);
+
+test.skipIf(process.platform === "win32")(
+  "an execve that fails returns and prints nothing (stderr stays silent under a client)",
+  () => {
+    const run = runWithHeapSetting(
+      `H.execve({ file: "/nonexistent/lapp", args: ["/nonexistent/lapp"], env: {} });
+       console.log("still here");`,
+    );
+    expect(run.stdout).toBe("still here\n");
+    expect(run.stderr).toBe("");
+    expect(run.exitCode).toBe(0);
+  },
+);
