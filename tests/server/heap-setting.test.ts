@@ -5,6 +5,7 @@ import {
   HEAP_RAM_BYTES,
   HEAP_RAM_VARIABLE,
   heapRelaunch,
+  type Relaunch,
   runsCompiled,
 } from "../../src/server/heap-setting.ts";
 
@@ -39,10 +40,10 @@ test("a compiled executable is told by its embedded module paths", () => {
   expect(runsCompiled("/work/lapp/src/main.ts")).toBe(false);
 });
 
-/** Runs `script` (which imports heap-setting.ts as `H`) in a fresh Bun process; its stdout, stderr and exit code. */
-function runWithHeapSetting(script: string): { stdout: string; stderr: string; exitCode: number } {
-  const module = JSON.stringify(new URL("../../src/server/heap-setting.ts", import.meta.url).pathname);
-  const result = Bun.spawnSync([process.execPath, "-e", `const H = await import(${module});\n${script}`], {
+/** Runs tests/support/execve-child.ts with `relaunch` in a fresh Bun process; its stdout, stderr and exit code. */
+function execveInChild(relaunch: Relaunch): { stdout: string; stderr: string; exitCode: number } {
+  const child = new URL("../support/execve-child.ts", import.meta.url).pathname;
+  const result = Bun.spawnSync([process.execPath, child, JSON.stringify(relaunch)], {
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
   });
   return { stdout: result.stdout.toString(), stderr: result.stderr.toString(), exitCode: result.exitCode };
@@ -51,10 +52,11 @@ function runWithHeapSetting(script: string): { stdout: string; stderr: string; e
 test.skipIf(process.platform === "win32")(
   "execve replaces the process with the program, its arguments and exactly the environment given",
   () => {
-    const run = runWithHeapSetting(
-      `H.execve({ file: "/bin/sh", args: ["/bin/sh", "-c", 'echo "$0|$1|$X|$Y"', "zero", "one two"], env: { X: "x=1", Y: undefined } });
-       console.log("not replaced");`,
-    );
+    const run = execveInChild({
+      file: "/bin/sh",
+      args: ["/bin/sh", "-c", 'echo "$0|$1|$X|$Y"', "zero", "one two"],
+      env: { X: "x=1", Y: undefined },
+    });
     expect(run.stdout).toBe("zero|one two|x=1|\n");
     expect(run.stderr).toBe("");
   },
@@ -63,10 +65,7 @@ test.skipIf(process.platform === "win32")(
 test.skipIf(process.platform === "win32")(
   "an execve that fails returns and prints nothing (stderr stays silent under a client)",
   () => {
-    const run = runWithHeapSetting(
-      `H.execve({ file: "/nonexistent/lapp", args: ["/nonexistent/lapp"], env: {} });
-       console.log("still here");`,
-    );
+    const run = execveInChild({ file: "/nonexistent/lapp", args: ["/nonexistent/lapp"], env: {} });
     expect(run.stdout).toBe("still here\n");
     expect(run.stderr).toBe("");
     expect(run.exitCode).toBe(0);
