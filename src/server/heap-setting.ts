@@ -1,9 +1,10 @@
 // The runtime sizes its garbage-collected heaps from the machine's memory: on a machine with many GiB a heap may
 // double before it is collected, and back-to-back searches of a big tree (the Linux kernel's 78,000 files) left the
-// server at 450–590 MiB. Told the machine has 128 MiB (JavaScriptCore's forceRAMSize), it collects sooner: about
-// 220 MiB over the same searches, edits of a 9 MB file as fast (bench/README.md, "kernel-memory"). The runtime reads
-// that setting from the environment only as it starts, so a compiled lapp starts itself once more with it (execve:
-// the same process, id and stdio) before anything else runs.
+// server at 440–580 MiB and growing. Told the machine has 256 MiB (JavaScriptCore's forceRAMSize), it collects
+// sooner and peaks lower with no search slower (bench/README.md, "kernel-memory"); at 128 MiB it peaked lower still
+// but collected so often that whole-tree searches took 15–20 % longer. The runtime reads that setting from the
+// environment only as it starts, so a compiled lapp starts itself once more with it (execve: the same process, id
+// and stdio) before anything else runs.
 
 import { dlopenFirst, LINUX_LIBC_NAMES } from "../files/fs-native.ts";
 import { cPath } from "../text/byte-names.ts";
@@ -11,8 +12,8 @@ import { cPath } from "../text/byte-names.ts";
 /** The variable JavaScriptCore's option is read from (Bun's prefix); set to 0 it keeps the runtime's own sizing. */
 export const HEAP_RAM_VARIABLE = "BUN_JSC_forceRAMSize";
 
-/** The machine size the heaps are sized for. 64 MiB measured the same peak; 256 MiB gave ~310 MiB. */
-export const HEAP_RAM_BYTES = 128 * 1024 * 1024;
+/** The machine size the heaps are sized for (bench/README.md, "kernel-memory", weighs 64 MiB to 512 MiB). */
+export const HEAP_RAM_BYTES = 256 * 1024 * 1024;
 
 export interface Relaunch {
   file: string;
