@@ -36,6 +36,11 @@ export function errnoError(errno: number, syscall: string): NodeJS.ErrnoExceptio
 /** Where libc may be found on Linux: glibc, then musl (Alpine) on either architecture. */
 export const LINUX_LIBC_NAMES = ["libc.so.6", "libc.musl-x86_64.so.1", "libc.musl-aarch64.so.1", "libc.so"];
 
+/** Where libc may be found on this system (Linux or macOS). */
+export function libcNames(): readonly string[] {
+  return process.platform === "linux" ? LINUX_LIBC_NAMES : ["/usr/lib/libSystem.B.dylib", "libc.dylib"];
+}
+
 /** A loader run on the first call only; a loader that throws gives null, like one that finds nothing. */
 export function loadOnce<T>(load: () => T | null): () => T | null {
   let loaded: T | null | undefined;
@@ -110,8 +115,7 @@ export function loadLibc(): NativeFs | null {
     mkdirat: { args: [i32, cstring, u32], returns: i32 },
     [linux ? "__errno_location" : "__error"]: { args: [], returns: ptr },
   } as const;
-  const names = linux ? LINUX_LIBC_NAMES : ["/usr/lib/libSystem.B.dylib", "libc.dylib"];
-  const lib = dlopenFirst(dlopen, names, symbols);
+  const lib = dlopenFirst(dlopen, libcNames(), symbols);
   if (!lib) return null;
   const s = lib.symbols as unknown as Record<string, (...args: unknown[]) => number> & {
     __errno_location?: () => number;

@@ -6,7 +6,7 @@
 // environment only as it starts, so a compiled lapp starts itself once more with it (execve: the same process, id
 // and stdio) before anything else runs.
 
-import { dlopenFirst, LINUX_LIBC_NAMES } from "../files/fs-native.ts";
+import { dlopenFirst, libcNames } from "../files/fs-native.ts";
 import { cPath } from "../text/byte-names.ts";
 
 /** The variable JavaScriptCore's option is read from (Bun's prefix); set to 0 it keeps the runtime's own sizing. */
@@ -63,6 +63,9 @@ export function relaunchWithHeapSetting(args: readonly string[]): void {
   }
 }
 
+/** Where execve's buffers are held until it returned (see execve). */
+const keptUntilHere: unknown[] = [];
+
 /**
  * libc's execve, which returns only when it fails (qemu-user without binfmt_misc cannot start an arm64 binary
  * again, for one). Not Node's process.execve: Bun prints an "experimental feature" warning on stderr for it when
@@ -70,9 +73,7 @@ export function relaunchWithHeapSetting(args: readonly string[]): void {
  */
 export function execve(relaunch: Relaunch): void {
   const { dlopen, FFIType, ptr } = require("bun:ffi") as typeof import("bun:ffi");
-  const names =
-    process.platform === "linux" ? LINUX_LIBC_NAMES : ["/usr/lib/libSystem.B.dylib", "libc.dylib"];
-  const libc = dlopenFirst(dlopen, names, {
+  const libc = dlopenFirst(dlopen, libcNames(), {
     execve: { args: [FFIType.ptr, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
   });
   if (!libc) return;
@@ -81,8 +82,13 @@ export function execve(relaunch: Relaunch): void {
   const env = Object.entries(relaunch.env)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => cPath(`${name}=${value}`));
-  // argv and envp: the strings' addresses, then a null pointer. The buffers above stay referenced until the call.
+  // argv and envp: the strings' addresses, then a null pointer. Every buffer an address was taken of is held in a
+  // constant used after the call, so no collection (the tables' own allocation may start one) frees it before.
   const table = (strings: Buffer[]) => BigUint64Array.from([...strings.map((text) => BigInt(ptr(text))), 0n]);
-  libc.symbols.execve(ptr(file), ptr(table(args)), ptr(table(env)));
+  const argv = table(args);
+  const envp = table(env);
+  libc.symbols.execve(ptr(file), ptr(argv), ptr(envp));
   libc.close();
+  keptUntilHere.push(file, args, env, argv, envp);
+  keptUntilHere.length = 0;
 }
