@@ -69,13 +69,17 @@ export async function measureMemory(options: MemoryOptions): Promise<MemoryRun> 
       for (const query of options.queries) {
         peakPerCall &&= resetPeak(lapp.pid);
         const { sample } = await lappSearch(lapp, query);
+        const rss = currentRssMiB(lapp.pid);
+        const peak = peakRssMiB(lapp.pid);
         samples.push({
           round,
           query: query.id,
           ms: Math.round(sample.ms * 10) / 10,
           matches: sample.matches,
-          rssMiB: rounded(currentRssMiB(lapp.pid)),
-          peakMiB: rounded(peakRssMiB(lapp.pid)),
+          rssMiB: rounded(rss),
+          // Linux updates the high-water mark lazily: read after a resident size that fell meanwhile, it can be
+          // below the size just read, which the call's peak cannot be.
+          peakMiB: rounded(peak === undefined || rss === undefined ? peak : Math.max(peak, rss)),
         });
       }
     }
