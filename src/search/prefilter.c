@@ -122,6 +122,13 @@ static const unsigned char *find_caseless(const unsigned char *start, size_t len
   const unsigned char *next_other = 0;
   int first_gone = 0;
   int other_gone = other == first;
+  /* The byte checked first: beside the rare byte, after it where that is no k or s, else before it; none if both
+   * are (0). A letter is compared with its case bit (0x20) set, so either case passes. */
+  long check = rare + 1 < needle_length && fold_width(needle[rare + 1]) == 1 ? 1
+               : rare > 0 && fold_width(needle[rare - 1]) == 1     ? -1
+                                                                   : 0;
+  unsigned char check_byte = check ? needle[rare + check] : 0;
+  unsigned char check_fold = check_byte >= 'a' && check_byte <= 'z' ? 0x20 : 0;
   const unsigned char *from = start + rare;
   while (from <= last) {
     size_t span = last - from + 1;
@@ -136,6 +143,12 @@ static const unsigned char *find_caseless(const unsigned char *start, size_t len
     const unsigned char *hit = first_gone ? 0 : next_first;
     if (!other_gone && (!hit || next_other < hit)) hit = next_other;
     if (!hit) return 0;
+    /* Most hits are not the needle: one byte beside the rare one (never a k or s, which may stand as several
+     * bytes) rules them out before the comparison below, whose calls TinyCC does not inline. */
+    if (check && (hit[check] | check_fold) != check_byte) {
+      from = hit + 1;
+      continue;
+    }
     /* Outwards from the hit, each needle byte as one ASCII byte in either case (inline: TinyCC inlines no calls),
      * else a k or s as its wide folding. */
     const unsigned char *begin = hit;
@@ -189,12 +202,15 @@ static const unsigned char *find_exact(const unsigned char *start, size_t length
   const unsigned char *from = start + rare;
   /* The last place the rare byte can stand with the whole needle inside the text. */
   const unsigned char *last = start + (length - needle_length) + rare;
+  /* A byte beside the rare one, compared before memcmp is called (as in find_caseless); 0: a one-byte needle. */
+  long check = rare + 1 < needle_length ? 1 : rare > 0 ? -1 : 0;
+  unsigned char check_byte = needle[rare + check];
   size_t misses = 0;
   while (from <= last) {
     const unsigned char *hit = memchr(from, byte, last - from + 1);
     if (!hit) return 0;
     const unsigned char *candidate = hit - rare;
-    if (memcmp(candidate, needle, needle_length) == 0) return candidate;
+    if (hit[check] == check_byte && memcmp(candidate, needle, needle_length) == 0) return candidate;
     from = hit + 1;
     if (++misses > MISS_GRACE && misses * MISS_SPAN > (size_t)(from - start)) {
       const unsigned char *rest = from - rare;

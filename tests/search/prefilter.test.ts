@@ -231,6 +231,63 @@ describe.skipIf(!supported)("a run found by its rarest byte", () => {
   });
 });
 
+describe.skipIf(!supported)("the byte beside the rare one, checked before the whole run", () => {
+  const directory = join(temp, "beside-rare");
+  mkdirSync(directory);
+  const kelvin = "\u212a";
+  const longS = "\u017f";
+  /** `files` in a folder of their own, decided with `runs` (caseless when the run is lowercase). */
+  function expectRun(run: string, caseless: boolean, files: Array<[string, string, number]>) {
+    const folder = join(directory, run);
+    mkdirSync(folder);
+    for (const [name, content] of files) writeFileSync(join(folder, name), content);
+    expectStatuses(folder, files, { runs: [Buffer.from(run)], anchor: 0, caseless });
+  }
+  const { undecided, noMatch } = PREFILTER;
+
+  test("a caseless run checks the byte after its rare byte in either case", () => {
+    // "pm_resume" is looked for by its u (offset 6), then its m.
+    expect(rarestByteOf(Buffer.from("pm_resume"), true)).toBe(6);
+    expectRun("pm_resume", true, [
+      ["upper.c", "x PM_RESUME y\n", undecided],
+      ["mixed.c", "pm_reSUMe\n", undecided],
+      ["long-s.c", `PM_RE${longS}UME\n`, undecided],
+      ["u-then-other.c", "pm_resuNe pm_rexUme\n", noMatch],
+      ["u-at-the-end.c", "pm_resu", noMatch],
+    ]);
+  });
+
+  test("a caseless run whose rare byte is last checks the byte before it", () => {
+    expect(rarestByteOf(Buffer.from("sub"), true)).toBe(2);
+    expectRun("sub", true, [
+      ["upper.c", "SUB\n", undecided],
+      ["long-s.c", `${longS}uB\n`, undecided],
+      ["gap.c", "su b\nb\n", noMatch],
+    ]);
+  });
+
+  test("a caseless rare byte between a k and an s is compared outwards with no byte checked first", () => {
+    expect(rarestByteOf(Buffer.from("kys"), true)).toBe(1);
+    expectRun("kys", true, [
+      ["wide.c", `${kelvin}Y${longS}\n`, undecided],
+      ["plain.c", "KyS\n", undecided],
+      ["other.c", "kyx xys\n", noMatch],
+    ]);
+  });
+
+  test("an exact run checks the byte beside its rare byte, after it or (rare byte last) before it", () => {
+    expectRun("Ah", false, [
+      ["hit.c", "xAh\n", undecided],
+      ["other-case.c", "AH hA\n", noMatch],
+    ]);
+    expect(rarestByteOf(Buffer.from("xQ"))).toBe(1);
+    expectRun("xQ", false, [
+      ["hit.c", "aQ xQ\n", undecided],
+      ["other.c", "aQ XQ Q\n", noMatch],
+    ]);
+  });
+});
+
 /** Pieces a file is made of: every kind of byte the decisions depend on, in runs long enough to cross reads. */
 const piece = fc.oneof(
   {

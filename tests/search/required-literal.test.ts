@@ -120,6 +120,9 @@ describe("caselessRuns", () => {
     expect(rarestByteOf(bytes("skip"), true)).toBe(3); // p, not k
     expect(rarestByteOf(bytes("ks"), true)).toBe(-1);
     expect(rarestByteOf(bytes("skip"), false)).toBe(1); // k counts where case matters
+    // Either case counts: u and U together are rarer in code than p and P (RARE_TO_COMMON_EITHER_CASE).
+    expect(rarestByteOf(bytes("pm_resume"), true)).toBe(6);
+    expect(rarestByteOf(bytes("PM_RESUME"), false)).toBe(6); // U, as before
   });
 
   test("property: every line an ignore-case regex matches holds its runs in order, k and s also wide", () => {
