@@ -1,6 +1,8 @@
 // A text file as lines that remember their own terminator, plus its encoding and BOM.
 // Pure: decode(bytes) → TextDocument → encode() gives back the same bytes for untouched lines.
 
+import { terminatorCounts } from "./terminator-counts.ts";
+
 export type Encoding = "utf-8" | "utf-16le" | "utf-16be" | "latin1";
 /** A line's own terminator; only the last line may have none. */
 export type Terminator = "\n" | "\r\n" | "";
@@ -67,12 +69,7 @@ export function joinedParts(
 
 /** The terminator new lines take: the more frequent of `\n` and `\r\n` (ties and empty files → `\n`). */
 export function dominantTerminator(doc: Pick<TextDocument, "terminators">): "\n" | "\r\n" {
-  let crlf = 0;
-  let lf = 0;
-  for (const terminator of doc.terminators) {
-    if (terminator === "\r\n") crlf++;
-    else if (terminator === "\n") lf++;
-  }
+  const { crlf, lf } = terminatorCounts(doc.terminators);
   return crlf > lf ? "\r\n" : "\n";
 }
 
