@@ -5,13 +5,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
-import { HEAP_RAM_BYTES, HEAP_RAM_VARIABLE } from "../../src/server/heap-setting.ts";
+import { HEAP_GROWTH, HEAP_RAM_BYTES, HEAP_RAM_VARIABLE } from "../../src/server/heap-setting.ts";
 import { LAPP_BINARY, makeTempRoot, serverEnv } from "../support/lapp-session.ts";
 
 const onLinux = process.platform === "linux";
 
-/** Starts the binary, lists its tools, and returns the heap variable of the process that answered. */
-async function heapVariableOfServer(extraEnv: Record<string, string>): Promise<string | undefined> {
+/** Starts the binary, lists its tools, and returns the environment of the process that answered. */
+async function environmentOfServer(extraEnv: Record<string, string>): Promise<Map<string, string>> {
   const root = makeTempRoot("lapp-heap-");
   const transport = new StdioClientTransport({
     command: LAPP_BINARY,
@@ -26,19 +26,27 @@ async function heapVariableOfServer(extraEnv: Record<string, string>): Promise<s
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain("lapp_grep");
     const environment = readFileSync(`/proc/${transport.pid}/environ`, "utf8").split("\0");
-    const entry = environment.find((line) => line.startsWith(`${HEAP_RAM_VARIABLE}=`));
-    return entry?.slice(HEAP_RAM_VARIABLE.length + 1);
+    return new Map(
+      environment.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
   } finally {
     await client.close();
     rmSync(root, { recursive: true, force: true });
   }
 }
 
-test.skipIf(!onLinux)("the server the client started answers with the heap setting in effect", async () => {
-  expect(await heapVariableOfServer({})).toBe(String(HEAP_RAM_BYTES));
+const heapVariableOfServer = async (extraEnv: Record<string, string>) =>
+  (await environmentOfServer(extraEnv)).get(HEAP_RAM_VARIABLE);
+
+test.skipIf(!onLinux)("the server the client started answers with the heap settings in effect", async () => {
+  const environment = await environmentOfServer({});
+  expect(environment.get(HEAP_RAM_VARIABLE)).toBe(String(HEAP_RAM_BYTES));
+  for (const [name, value] of Object.entries(HEAP_GROWTH)) expect(environment.get(name)).toBe(value);
 });
 
 test.skipIf(!onLinux)("a value the user set is kept (0: the runtime's own sizing)", async () => {
   expect(await heapVariableOfServer({ [HEAP_RAM_VARIABLE]: "0" })).toBe("0");
   expect(await heapVariableOfServer({ [HEAP_RAM_VARIABLE]: "268435456" })).toBe("268435456");
+  const growth = await environmentOfServer({ BUN_JSC_smallHeapGrowthFactor: "2" });
+  expect(growth.get("BUN_JSC_smallHeapGrowthFactor")).toBe("2");
 });

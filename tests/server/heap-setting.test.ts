@@ -2,6 +2,7 @@
 // never when the variable is already set — by the relaunch itself or by a person choosing another value.
 import { expect, test } from "bun:test";
 import {
+  HEAP_GROWTH,
   HEAP_RAM_BYTES,
   HEAP_RAM_VARIABLE,
   heapRelaunch,
@@ -11,17 +12,31 @@ import {
 
 const LINUX = { platform: "linux", execPath: "/usr/local/bin/lapp", compiled: true };
 
-test("a compiled lapp on Linux or macOS starts itself again with its arguments and the setting added", () => {
+test("a compiled lapp on Linux or macOS starts itself again with its arguments and the settings added", () => {
   const env = { PATH: "/usr/bin", HOME: "/home/a" };
   for (const platform of ["linux", "darwin"]) {
     const relaunch = heapRelaunch(env, ["--root", "/repo", "--verbose"], { ...LINUX, platform });
     expect(relaunch).toEqual({
       file: "/usr/local/bin/lapp",
       args: ["/usr/local/bin/lapp", "--root", "/repo", "--verbose"],
-      env: { PATH: "/usr/bin", HOME: "/home/a", [HEAP_RAM_VARIABLE]: String(HEAP_RAM_BYTES) },
+      env: {
+        PATH: "/usr/bin",
+        HOME: "/home/a",
+        BUN_JSC_smallHeapGrowthFactor: "1.5",
+        [HEAP_RAM_VARIABLE]: String(HEAP_RAM_BYTES),
+      },
     });
   }
   expect(env).toEqual({ PATH: "/usr/bin", HOME: "/home/a" }); // the caller's environment is left alone
+});
+
+test("a growth a person set is kept; the others are added", () => {
+  const relaunch = heapRelaunch({ BUN_JSC_smallHeapGrowthFactor: "2" }, [], LINUX);
+  expect(relaunch?.env).toEqual({
+    ...HEAP_GROWTH,
+    BUN_JSC_smallHeapGrowthFactor: "2",
+    [HEAP_RAM_VARIABLE]: String(HEAP_RAM_BYTES),
+  });
 });
 
 test("no relaunch once the variable is set (the relaunched process, or a person's own value such as 0)", () => {
