@@ -3,7 +3,7 @@
 
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { lineId, refOf } from "../../src/hashline/hash.ts";
+import { ID_ALPHABET, lineId, refOf } from "../../src/hashline/hash.ts";
 import { splitLines } from "../../src/text/document.ts";
 import type { Manifest } from "../corpus/manifest.ts";
 import { corpusFilePath, UNPACKED_DIR } from "../corpus/fetch.ts";
@@ -114,6 +114,11 @@ export async function measureEdits(
  * number: lapp rightly calls such a ref ambiguous (it also named the line an earlier edit replaced there), and a
  * refusal would time something else than an edit.
  */
+/** IDs a line can have (two characters of the ID alphabet). */
+const ID_COUNT = ID_ALPHABET.length ** 2;
+/** Lines each call's edits move on by: a prime, so over many calls the shifts visit every line. */
+const SHIFT_STRIDE = 7919;
+
 export function editSampler(
   lapp: LappClient,
   absolute: string,
@@ -124,17 +129,26 @@ export function editSampler(
   const candidates = current
     .map((_, index) => index)
     .filter((index) => /[\p{L}\p{N}]/u.test(current[index]!));
-  const spread = (count: number) =>
-    Array.from(
+  // Each call's lines are shifted by a stride from the last call's: a line has only ID_COUNT IDs, so a sampler that
+  // edited the same lines call after call ran out of fresh ones after ~250 calls and looped for ever (bench:ab
+  // --calls 150 edits each of 100 lines in two probes: 310 times).
+  let calls = 0;
+  const spread = (count: number) => {
+    const shift = (calls++ * SHIFT_STRIDE) % candidates.length;
+    return Array.from(
       { length: count },
-      (_, slot) => candidates[Math.floor(((slot + 0.5) * candidates.length) / count)]!,
+      (_, slot) =>
+        candidates[(Math.floor(((slot + 0.5) * candidates.length) / count) + shift) % candidates.length]!,
     );
+  };
   const MARK = / \/\*bench \d+\*\/$/;
   let marker = 0;
   const idsHad = new Map<number, Set<string>>();
   const nextText = (index: number, text: string) => {
     const had = idsHad.get(index) ?? new Set([lineId(index + 1, text)]);
     idsHad.set(index, had);
+    if (had.size >= ID_COUNT)
+      throw new Error(`line ${index + 1} has had every ID; the sampler cannot edit it again`);
     for (;;) {
       const next = `${text.replace(MARK, "")} /*bench ${++marker}*/`;
       const id = lineId(index + 1, next);
