@@ -155,7 +155,7 @@ function minimalSplice(lines: readonly string[], edit: ResolvedEdit): Splice | u
   return { from: first + prefix, removeCount, lines: inserted };
 }
 
-/** The edited document, its arrays made in one pass over the old ones (one native copy for one hunk: `spliced`). */
+/** The edited document, its arrays made in one pass over the old ones (`spliced`), its terminator counts carried. */
 function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]): EditOutcome {
   // The old array's counts, kept up to date as terminators change: the new array's, remembered for the next edit.
   const counts = terminatorCounts(doc.terminators);
