@@ -2,7 +2,8 @@
 // revision (built in a temporary worktree): the searches of `bench:speed`, a fresh server's start, and edits of
 // lodash.js, servers of both alive at once, calls alternating. Prints the table; `--save` also writes
 // results/<date>-<machine>-ab.{json,md}.
-// Flags: --calls N (default 60), --only grep|startup|edit.
+// Flags: --calls N (default 60), --only grep|startup|edit|kernel. `kernel` (only when asked: a Linux tree, found as
+// bench:kernel finds it: --tree PATH or LAPP_BENCH_KERNEL) compares bench:kernel's queries, --query-ids id,… some.
 
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,11 +11,13 @@ import { join } from "node:path";
 import { LISTING_SETTLED_MS } from "../src/search/limits.ts";
 import { alternate, type ProbeResult } from "./ab/alternate.ts";
 import { resolveBuilds } from "./ab/builds.ts";
-import { editProbes, grepProbes, type ProbeSet, startupProbes } from "./ab/probes.ts";
+import { editProbes, grepProbes, kernelProbes, type ProbeSet, startupProbes } from "./ab/probes.ts";
 import { renderAbMarkdown, type AbResults } from "./ab/report.ts";
 import { ensureCorpus, UNPACKED_DIR } from "./corpus/fetch.ts";
 import { BENCH_DIR, loadManifest } from "./corpus/manifest.ts";
 import { writeResults } from "./report/write.ts";
+import { queriesOf } from "./kernel.ts";
+import { usableTree } from "./kernel/tree.ts";
 import { buildModulesTree, grepCases } from "./speed/grep.ts";
 import { machineInfo, runDate } from "./support/machine.ts";
 
@@ -27,16 +30,21 @@ function option(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const flagged = new Set(["--calls", "--only"].flatMap((flag) => [flag, option(flag)]));
+  const valued = ["--calls", "--only", "--tree", "--query-ids"];
+  const flagged = new Set(valued.flatMap((flag) => [flag, option(flag)]));
   const names = process.argv.slice(2).filter((arg) => !arg.startsWith("--") && !flagged.has(arg));
   if (names.length !== 2) {
     log(
-      "usage: npm run bench:ab -- <binary or git revision A> <binary or git revision B> [--calls N] [--only grep|startup|edit] [--save]",
+      "usage: npm run bench:ab -- <binary or git revision A> <binary or git revision B> [--calls N] [--only grep|startup|edit|kernel] [--tree PATH] [--query-ids id,…] [--save]",
     );
     process.exit(2);
   }
   const calls = Number(option("--calls") ?? 60);
   const only = option("--only");
+  // The kernel's tree is checked before anything is built, so a missing one costs nothing.
+  const tree =
+    only === "kernel" ? usableTree(option("--tree") ? ["--tree", option("--tree")!] : [], log) : undefined;
+  if (only === "kernel" && tree === undefined) process.exit(2);
   const started = new Date();
   const repoDir = join(BENCH_DIR, "..");
   const manifest = loadManifest();
@@ -61,6 +69,12 @@ async function main(): Promise<void> {
     if (only === undefined || only === "startup") {
       log("starts …");
       results.push(...(await measure(startupProbes(binaries, scratch), calls)));
+    }
+    if (tree !== undefined) {
+      log("whole-tree searches of the Linux tree …");
+      const ids = option("--query-ids");
+      const queries = queriesOf(ids === undefined ? [] : ["--only", ids]);
+      results.push(...(await measure(await kernelProbes(binaries, tree, queries), calls)));
     }
     if (only === undefined || only === "edit") {
       log("edits …");

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { corpusFilePath } from "../corpus/fetch.ts";
 import type { Manifest } from "../corpus/manifest.ts";
 import { editSampler } from "../measure/latency.ts";
+import type { KernelQuery } from "../kernel/queries.ts";
 import type { GrepCase } from "../speed/grep.ts";
 import { type LappClient, readAllPages } from "../support/lapp-client.ts";
 import { startRawLappClient } from "../support/raw-mcp.ts";
@@ -43,6 +44,29 @@ export async function grepProbes(
     },
   }));
   return { probes, close: () => closeAll(Object.values(servers).flat()) };
+}
+
+/**
+ * bench:kernel's queries (ripgrep's benchsuite) on a Linux tree, one server per build, each call as bench:kernel
+ * makes it (lapp_grep's defaults): the whole-tree searches compared build against build, calls alternating, where
+ * two sweeps one after the other would let the machine's drift between them pass for a difference.
+ */
+export async function kernelProbes(
+  binaries: readonly string[],
+  tree: string,
+  queries: readonly KernelQuery[],
+): Promise<ProbeSet> {
+  const servers = await Promise.all(binaries.map((binary) => startRawLappClient(tree, [], binary)));
+  const probes = queries.map((query) => ({
+    label: `lapp_grep ${query.id} (Linux tree)`,
+    servers,
+    call: async (server: LappClient) => {
+      const outcome = await server.call("lapp_grep", query.lapp);
+      if (outcome.isError) throw new Error(`lapp_grep ${query.lapp.pattern}: ${outcome.text.split("\n")[0]}`);
+      return outcome.ms;
+    },
+  }));
+  return { probes, close: () => closeAll(servers) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { alternate } from "../../bench/ab/alternate.ts";
 import { resolveBuilds } from "../../bench/ab/builds.ts";
-import { startupProbes } from "../../bench/ab/probes.ts";
+import { kernelProbes, startupProbes } from "../../bench/ab/probes.ts";
 import { renderAbMarkdown, type AbResults } from "../../bench/ab/report.ts";
 import { startRawLappClient } from "../../bench/support/raw-mcp.ts";
 import { LAPP_BINARY } from "../../bench/support/lapp-client.ts";
@@ -58,6 +58,29 @@ test("the startup probe starts a fresh server of each build per call and times i
   for (const build of result.builds) {
     expect(build.wall.median).toBeGreaterThan(0);
     expect(build.cpuMs).toBeUndefined(); // a fresh process per call: no server's CPU to read
+  }
+});
+
+test("the kernel probes make bench:kernel's calls on the tree given, one server per build, and fail on an error", async () => {
+  const root = join(temp, "kernel");
+  mkdirSync(root);
+  writeFileSync(join(root, "pm.c"), "#define PM_RESUME 1\n");
+  const queries = [
+    { id: "linux_literal", rg: ["-n", "PM_RESUME"], lapp: { pattern: "PM_RESUME" } },
+    { id: "broken", rg: [], lapp: { pattern: "(" } },
+  ];
+  const set = await kernelProbes([LAPP_BINARY, LAPP_BINARY], root, queries);
+  try {
+    expect(set.probes.map((probe) => probe.label)).toEqual([
+      "lapp_grep linux_literal (Linux tree)",
+      "lapp_grep broken (Linux tree)",
+    ]);
+    const result = await alternate(set.probes[0]!, 2, 0);
+    expect(result.builds.map((build) => build.wall.runs)).toEqual([2, 2]);
+    expect(set.probes[0]!.servers[0]).not.toBe(set.probes[0]!.servers[1]);
+    await expect(alternate(set.probes[1]!, 1, 0)).rejects.toThrow("lapp_grep (:");
+  } finally {
+    await set.close();
   }
 });
 
