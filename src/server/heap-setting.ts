@@ -4,7 +4,8 @@
 // sooner and peaks lower with no search slower (bench/README.md, "kernel-memory"); at 128 MiB it peaked lower still
 // but collected so often that whole-tree searches took 15–20 % longer. The runtime reads that setting from the
 // environment only as it starts, so a compiled lapp starts itself once more with it (execve: the same process, id
-// and stdio) before anything else runs, with the heaps' growth between collections bounded too (HEAP_GROWTH).
+// and stdio) before anything else runs. Other variables of the runtime a person set (such as a heap's growth between
+// collections: bench/README.md, "kernel-memory") reach the relaunched process unchanged.
 
 import { dlopenFirst, libcNames } from "../files/fs-native.ts";
 import { cPath } from "../text/byte-names.ts";
@@ -14,16 +15,6 @@ export const HEAP_RAM_VARIABLE = "BUN_JSC_forceRAMSize";
 
 /** The machine size the heaps are sized for (bench/README.md, "kernel-memory", weighs 64 MiB to 512 MiB). */
 export const HEAP_RAM_BYTES = 256 * 1024 * 1024;
-
-/**
- * How far a heap may grow past what it kept alive before it is collected again: JavaScriptCore lets a heap under a
- * quarter of the (assumed) memory double, and every search thread's heap is one. A whole-tree search decodes the text
- * of thousands of files on each thread, so the heaps peaked together. At 1.5× the kernel suite peaked ~25 % lower with
- * its searches as fast, but searches of a small tree took 2–5 % longer (more, shorter collections); 1.3× cut the peak
- * by a third and cost those 4–10 % (bench/README.md, "kernel-memory"). Each variable is only set where the
- * environment does not set it already.
- */
-export const HEAP_GROWTH: Readonly<Record<string, string>> = { BUN_JSC_smallHeapGrowthFactor: "1.5" };
 
 export interface Relaunch {
   file: string;
@@ -46,7 +37,7 @@ export function heapRelaunch(
   return {
     file: runtime.execPath,
     args: [runtime.execPath, ...args],
-    env: { ...HEAP_GROWTH, ...env, [HEAP_RAM_VARIABLE]: String(HEAP_RAM_BYTES) },
+    env: { ...env, [HEAP_RAM_VARIABLE]: String(HEAP_RAM_BYTES) },
   };
 }
 
