@@ -151,34 +151,43 @@ export function rarestByteOf(run: Uint8Array, caseless = false): number {
 }
 
 /**
- * A coarse rank of how common a printable ASCII character is in source code (higher: more common). Letters are
- * ranked among their case by how often they occur in English and code (identifiers, macros), so of the runs of an
- * alternation like `ERR_SYS|PME_TURN_OFF` each is looked for by a letter that is rare (Y, F), not by E or P; `_`,
- * everywhere in C and shell, ranks above most lowercase letters. `caseless`: a (lowercased) letter of a
- * case-insensitive run stands for both its cases, and is ranked by how often either occurs (RARE_TO_COMMON_EITHER_CASE).
+ * How common a character is in source code (higher: more common). Where case matters: its place in a list ordered
+ * rarest first, one below all of them for a character the list lacks (non-ASCII, control characters but the tab).
+ * `caseless`: a (lowercased) letter of a case-insensitive run stands for both its cases (caselessCommonness).
  */
 function commonness(char: string, caseless = false): number {
+  return caseless ? caselessCommonness(char) : RARE_TO_COMMON.indexOf(char);
+}
+
+/**
+ * The tab and printable ASCII characters, rarest first, by their mean share of the bytes of three corpora, measured
+ * 2026-12-06: the Linux 6.1 tree (C), this repository's node_modules (.js, .ts, .mjs, .cjs) and CPython 3.11's library
+ * (.py). Measured, not guessed: an uppercase letter is not always rarer than a lowercase one (A: 1.08 %, h: 0.96 %; in
+ * the kernel 1.42 % against 0.69 %, so `\wAh` is looked for by h), and `_`, the tab and digits sit among the letters.
+ */
+const RARE_TO_COMMON = `^~$@J%?!Z+\`<j|9&7YzqQW[]X6K58V\\4{}H3>UGB#/wk2F1;OM*:vP'-DyNL=bxRSCI.)(Tgh\tEAm0fpu,dcl"_oasnirte `;
+
+/**
+ * A coarse rank for a case-insensitive run's characters: a letter by how often it occurs in either case
+ * (RARE_TO_COMMON_EITHER_CASE), between the digits and punctuation below and `_` and the commonest letters above. Kept
+ * as it was when the table above came: ranked by that table's either-case shares, `pm_resume` would be looked for by
+ * m (1.64 %) instead of u (1.69 %), a near tie that made the kernel's ignore-case queries 4 % slower (u is the rarer
+ * in C: 1.72 % against 1.95 %; bench/results/2026-12-06-vm-xeon-ab-4.md).
+ */
+function caselessCommonness(char: string): number {
   if (" etaoinsr".includes(char)) return 10;
   if (char === "_") return 7.5;
-  const letters = caseless ? RARE_TO_COMMON_EITHER_CASE : RARE_TO_COMMON_LOWER;
-  const lower = letters.indexOf(char);
-  if (lower !== -1) return 6 + lower / letters.length;
+  const lower = RARE_TO_COMMON_EITHER_CASE.indexOf(char);
+  if (lower !== -1) return 6 + lower / RARE_TO_COMMON_EITHER_CASE.length;
   if ("().,;={}/:-\"'".includes(char)) return 5;
   if (char >= "0" && char <= "9") return 3;
-  const upper = RARE_TO_COMMON_UPPER.indexOf(char);
-  if (upper !== -1) return 1 + upper / RARE_TO_COMMON_UPPER.length;
   return 2;
 }
 
-/** Lowercase letters other than " etaoinsr", rarest first; uppercase letters, rarest first. */
-const RARE_TO_COMMON_LOWER = "zqjxkvywbgfphmudcl";
-const RARE_TO_COMMON_UPPER = "ZJQXKVYWHBGFUMPDCLONSIRATE";
 /**
- * The same lowercase letters by how often the letter occurs in either case, rarest first: measured (2026-12-05) as
- * the mean share of bytes over three corpora — the Linux 6.1 tree (C), this repository's node_modules (TypeScript and
- * JavaScript), CPython 3.11's library (Python). It differs from the list above where code's identifiers and macros
- * differ from English: h (1.1 %) and u (1.7 %) are rarer in either case than p (2.0 %), which a case-insensitive
- * `PM_RESUME` was looked for by (bench/results/2026-12-05-vm-xeon-casei.md).
+ * Lowercase letters other than " etaoinsr" by how often the letter occurs in either case, rarest first: measured
+ * (2026-12-05) as the mean share of bytes over the three corpora above: h (1.1 %) and u (1.7 %) are rarer in either
+ * case than p (2.0 %), which a case-insensitive `PM_RESUME` was looked for by (bench/results/2026-12-05-vm-xeon-casei.md).
  */
 const RARE_TO_COMMON_EITHER_CASE = "jzqwkvyxbhgumfpdlc";
 

@@ -224,7 +224,8 @@ describe.skipIf(!supported)("a run found by its rarest byte", () => {
   });
 
   test("the rarest byte is the first of the least common characters", () => {
-    expect(rarestByteOf(Buffer.from("getTokenPosOfNode("))).toBe(8);
+    expect(rarestByteOf(Buffer.from("getTokenPosOfNode("))).toBe(5); // k: rarer in code than P, O or N
+    expect(rarestByteOf(Buffer.from("Ah"))).toBe(1); // h: an uppercase letter is not always the rarer (A 1.08 %)
     expect(rarestByteOf(Buffer.from("needle"))).toBe(3);
     expect(rarestByteOf(Buffer.from("function"))).toBe(0);
     expect(rarestByteOf(Buffer.from("x"))).toBe(0);

@@ -20,7 +20,7 @@ describe("requiredLiteral", () => {
     ["a{2}bc", "bc"], // "a" is required too, but a run of one character is too short to help
     ["function\\s+\\w+Error\\b", "Error"], // both runs are required: the one with the rarer characters
     ["import .* sport", "import "], // equally rare characters (p): the longer run
-    ["import .* from", " from"], // f is rarer than p
+    ["import .* from", "import "], // both hold m, rarer in code than f and p: the longer run
     ["(foo|bar)baz", "baz"],
     ["foo|bar", undefined], // top-level alternation
     ["[abc]+", undefined],
