@@ -108,17 +108,17 @@ export async function measureEdits(
   return { edit1, edit100, editFileLines: edits.lines };
 }
 
+/** IDs a line can have (two characters of the ID alphabet). */
+const ID_COUNT = ID_ALPHABET.length ** 2;
+/** Lines each call's edits move on by: a prime, so over many calls the shifts visit every line. */
+const SHIFT_STRIDE = 7919;
+
 /**
  * Real edit calls on `absolute` (`path` below the server's root): `call(count)` sets a numbered marker on `count`
  * lines spread over the file and resolves to the call's milliseconds. A line never gets back an ID it had at its
  * number: lapp rightly calls such a ref ambiguous (it also named the line an earlier edit replaced there), and a
  * refusal would time something else than an edit.
  */
-/** IDs a line can have (two characters of the ID alphabet). */
-const ID_COUNT = ID_ALPHABET.length ** 2;
-/** Lines each call's edits move on by: a prime, so over many calls the shifts visit every line. */
-const SHIFT_STRIDE = 7919;
-
 export function editSampler(
   lapp: LappClient,
   absolute: string,

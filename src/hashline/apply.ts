@@ -5,6 +5,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import { endsWithNewline, type Terminator, type TextDocument } from "../text/document.ts";
 import {
   countIn,
+  dominantOf,
   rememberTerminatorCounts,
   terminatorCounts,
   type TerminatorCounts,
@@ -159,7 +160,7 @@ function minimalSplice(lines: readonly string[], edit: ResolvedEdit): Splice | u
 function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]): EditOutcome {
   // The old array's counts, kept up to date as terminators change: the new array's, remembered for the next edit.
   const counts = terminatorCounts(doc.terminators);
-  const dominant = counts.crlf > counts.lf ? "\r\n" : "\n";
+  const dominant = dominantOf(counts);
   // Edits that replace lines one for one (the usual edit) write into copies of the arrays, which keep their size;
   // others build the new arrays. Growing arrays of a big file was much of the garbage an edit left.
   const inPlace = splices.every((splice) => splice.lines.length === splice.removeCount);

@@ -1,7 +1,7 @@
 // A text file as lines that remember their own terminator, plus its encoding and BOM.
 // Pure: decode(bytes) → TextDocument → encode() gives back the same bytes for untouched lines.
 
-import { terminatorCounts } from "./terminator-counts.ts";
+import { dominantOf, terminatorCounts } from "./terminator-counts.ts";
 
 export type Encoding = "utf-8" | "utf-16le" | "utf-16be" | "latin1";
 /** A line's own terminator; only the last line may have none. */
@@ -69,8 +69,7 @@ export function joinedParts(
 
 /** The terminator new lines take: the more frequent of `\n` and `\r\n` (ties and empty files → `\n`). */
 export function dominantTerminator(doc: Pick<TextDocument, "terminators">): "\n" | "\r\n" {
-  const { crlf, lf } = terminatorCounts(doc.terminators);
-  return crlf > lf ? "\r\n" : "\n";
+  return dominantOf(terminatorCounts(doc.terminators));
 }
 
 /** Whether the file ends with a terminator. An empty file counts as ending with one (POSIX habit). */

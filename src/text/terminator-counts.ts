@@ -29,6 +29,11 @@ export function rememberTerminatorCounts(terminators: readonly string[], counts:
   counted.set(terminators, { ...counts });
 }
 
+/** The terminator new lines take: the more frequent of `\n` and `\r\n` (ties and no lines: `\n`). */
+export function dominantOf(counts: TerminatorCounts): "\n" | "\r\n" {
+  return counts.crlf > counts.lf ? "\r\n" : "\n";
+}
+
 /** Adds `by` (negative: removes) lines ending in `terminator` to `counts`. */
 export function countIn(counts: TerminatorCounts, terminator: string, by: number): void {
   if (terminator === "\n") counts.lf += by;
