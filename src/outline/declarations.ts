@@ -17,6 +17,8 @@ export interface FoundDeclaration extends Declaration {
 const MAX_NAME_CHARS = 80;
 
 const MODIFIERS = String.raw`(?:(?:export|default|declare|public|private|protected|internal|static|abstract|final|async|override|readonly|sealed|open|virtual|inline|unsafe|partial|data|suspend|operator|fileprivate|mutating|extern|accessor|synchronized|native|transient|pub(?:\([^)]*\))?)\s+)*`;
+/** MODIFIERS at the start of a line, compiled once (each line of an outline is tested). */
+const LEADING_MODIFIERS = new RegExp(`^${MODIFIERS}`);
 const CONTROL = new Set([
   "if",
   "for",
@@ -109,7 +111,7 @@ function braceDeclaration(text: string, dialect: string): Declaration | null {
     const found = /^"((?:[^"\\]|\\.)*)"\s*:\s*[[{]/.exec(text);
     return found ? { kind: "key", name: tidy(found[1]!) } : null;
   }
-  const stripped = text.replace(new RegExp(`^${MODIFIERS}`), "");
+  const stripped = text.replace(LEADING_MODIFIERS, "");
   let found = TYPE_KEYWORDS.exec(stripped);
   if (found) {
     const rest = found[2]!;
@@ -282,7 +284,7 @@ export function memberLineAt(text: string, language: Language): Declaration | nu
     return found ? { kind: "attribute", name: found[1] ?? found[2]! } : null;
   }
   if (language.family !== "brace") return null;
-  const stripped = trimmed.replace(new RegExp(`^${MODIFIERS}`), "").replace(/^(?:get|set)\s+(?=[\w$#])/, "");
+  const stripped = trimmed.replace(LEADING_MODIFIERS, "").replace(/^(?:get|set)\s+(?=[\w$#])/, "");
   const method = /^(new\s*|constructor\s*|#?[\w$]+\s*[?!]?\s*|\[[^\]]+\]\s*)(<[^>]*>)?\s*\(/.exec(stripped);
   if (method && !CONTROL.has(method[1]!.trim()) && /[;,]?\s*$/.test(stripped)) {
     return { kind: "method", name: withParameters(stripped) };
@@ -296,7 +298,7 @@ export function memberLineAt(text: string, language: Language): Declaration | nu
 export function topLineAt(text: string, language: Language): Declaration | null {
   if (language.family !== "brace" || !/^(?:js|jsx|ts|tsx)$/.test(language.dialect)) return null;
   const trimmed = text.trim();
-  const stripped = trimmed.replace(new RegExp(`^${MODIFIERS}`), "");
+  const stripped = trimmed.replace(LEADING_MODIFIERS, "");
   const fn = /^function\*?\s+([\w$]+.*)$/.exec(stripped);
   if (fn) return { kind: "function", name: withParameters(fn[1]!) };
   const type = /^(type|interface|class|enum|namespace|module)\s+([\w$.]+)/.exec(stripped);
