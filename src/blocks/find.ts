@@ -4,6 +4,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { detectLanguage, type Language } from "./language.ts";
 import * as messages from "./messages.ts";
+import type { LexedTokens } from "./brace/lexer.ts";
 import { blockRulesFor } from "./rules.ts";
 
 /** A block's first and last line, 1-based and inclusive. */
@@ -20,14 +21,25 @@ export interface BlockFinder {
   isHeader(line: number): boolean;
   /** The block that line `line` (1-based) heads, or null (the outline walks every line with this). */
   headedBy(line: number): BlockSpan | null;
+  /** The tokens lexed for a brace language (null for others): the analysis of a later version may start from them. */
+  readonly lexed: LexedTokens | null;
 }
 
-/** Lexes or scans `lines` once by the rules of the language `fileName` (and its content) calls for. */
-export function analyzeBlocks(lines: readonly string[], fileName: string, language?: Language): BlockFinder {
+/**
+ * Lexes or scans `lines` once by the rules of the language `fileName` (and its content) calls for. `earlier`: the
+ * analysis of a version these lines were edited from; a brace language then lexes only around what changed.
+ */
+export function analyzeBlocks(
+  lines: readonly string[],
+  fileName: string,
+  language?: Language,
+  earlier?: BlockFinder,
+): BlockFinder {
   const detected = language ?? detectLanguage(fileName, lines);
-  const rules = blockRulesFor(lines, detected);
+  const { rules, lexed } = blockRulesFor(lines, detected, earlier?.lexed ?? null);
   return {
     language: detected,
+    lexed,
     find(line) {
       if (!Number.isInteger(line) || line < 1 || line > lines.length) {
         return fail("LINE_OUT_OF_RANGE", messages.lineOutOfRange(line, lines.length));

@@ -3,7 +3,7 @@
 
 import { BraceBlocks } from "./brace/blocks.ts";
 import { BRACE_DIALECTS } from "./brace/dialects.ts";
-import { lexBraceLanguage } from "./brace/lexer.ts";
+import { lexBraceLanguage, relexBraceLanguage, type LexedTokens } from "./brace/lexer.ts";
 import { HeadingBlocks } from "./headings.ts";
 import { IndentBlocks, type IndentOptions } from "./indent/blocks.ts";
 import type { LogicalLines } from "./indent/logical-lines.ts";
@@ -105,12 +105,21 @@ function indentRules(lines: readonly string[], logical: LogicalLines, options: I
   return new IndentBlocks(lines, logical, options);
 }
 
-function braceRules(lines: readonly string[], language: Extract<Language, { family: "brace" }>): BlockRules {
+/** Block rules of a brace language, lexed from `earlier` (the tokens of a version this one was edited from) if given. */
+function braceRules(
+  lines: readonly string[],
+  language: Extract<Language, { family: "brace" }>,
+  earlier: LexedTokens | null,
+): AnalyzedRules {
   const dialect = BRACE_DIALECTS[language.dialect];
-  const braces = new BraceBlocks(lexBraceLanguage(lines, dialect), dialect);
-  if (language.dialect !== "generic") return braces;
+  const lexed =
+    earlier !== null && earlier.dialect === dialect
+      ? relexBraceLanguage(earlier, lines)
+      : lexBraceLanguage(lines, dialect);
+  const braces = new BraceBlocks(lexed, dialect);
+  if (language.dialect !== "generic") return { rules: braces, lexed };
   const generic = plainLogicalLines(lines, { comment: /^(?:#|\/\/)/, regions: [] });
-  return new FirstOf(braces, indentRules(lines, generic, PLAIN_INDENT));
+  return { rules: new FirstOf(braces, indentRules(lines, generic, PLAIN_INDENT)), lexed };
 }
 
 function indentFamilyRules(lines: readonly string[], dialect: IndentDialectName): BlockRules {
@@ -135,10 +144,27 @@ function indentFamilyRules(lines: readonly string[], dialect: IndentDialectName)
   }
 }
 
-export function blockRulesFor(lines: readonly string[], language: Language): BlockRules {
+/** A file's block rules, and the tokens they were made from (brace languages), which a later version may lex from. */
+export interface AnalyzedRules {
+  readonly rules: BlockRules;
+  readonly lexed: LexedTokens | null;
+}
+
+/** The block rules of `lines` in `language`; `earlier`: the lexed tokens of a version these lines were edited from. */
+export function blockRulesFor(
+  lines: readonly string[],
+  language: Language,
+  earlier: LexedTokens | null = null,
+): AnalyzedRules {
+  if (language.family === "brace") return braceRules(lines, language, earlier);
+  return { rules: unlexedRules(lines, language), lexed: null };
+}
+
+function unlexedRules(
+  lines: readonly string[],
+  language: Exclude<Language, { family: "brace" }>,
+): BlockRules {
   switch (language.family) {
-    case "brace":
-      return braceRules(lines, language);
     case "indent":
       return indentFamilyRules(lines, language.dialect);
     case "headings":

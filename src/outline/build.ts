@@ -105,18 +105,11 @@ function addOneLiners(
   spans: readonly { start: number; end: number; entry: OutlineEntry | null }[],
   found: OutlineEntry[],
 ): void {
-  // Innermost block around each line, by a sweep over spans in start order (they nest).
-  const innermost = new Int32Array(lines.length + 2).fill(-1);
-  const sorted = spans
-    .map((_, index) => index)
-    .sort((a, b) => spans[a]!.start - spans[b]!.start || spans[b]!.end - spans[a]!.end);
-  for (const index of sorted) {
-    const { start, end } = spans[index]!;
-    for (let line = start + 1; line <= end; line++) innermost[line] = index;
-  }
-  const headers = new Set(spans.map((span) => span.start));
+  const innermost = innermostSpans(spans, lines.length);
+  const isHeader = new Uint8Array(lines.length + 2);
+  for (const span of spans) isHeader[span.start] = 1;
   for (let line = 1; line <= lines.length; line++) {
-    if (headers.has(line)) continue;
+    if (isHeader[line] === 1) continue;
     const around = innermost[line]!;
     const text = lines[line - 1]!;
     let declaration = null;
@@ -130,6 +123,27 @@ function addOneLiners(
     if (declaration)
       found.push({ start: line, end: line, ...declaration, depth: 0, essential: false, children: [] });
   }
+}
+
+/**
+ * The innermost span around each line (1-based; -1 for none): of the spans with `start < line <= end`, the one that
+ * starts last (of equal starts, the shorter). One sweep with a stack of open spans, so a bundle wrapped in a few
+ * nested functions costs its lines once, not once per level.
+ */
+function innermostSpans(spans: readonly { start: number; end: number }[], lineCount: number): Int32Array {
+  const innermost = new Int32Array(lineCount + 2).fill(-1);
+  const sorted = spans
+    .map((_, index) => index)
+    .sort((a, b) => spans[a]!.start - spans[b]!.start || spans[b]!.end - spans[a]!.end);
+  const open: number[] = [];
+  let next = 0;
+  for (let line = 1; line <= lineCount; line++) {
+    while (next < sorted.length && spans[sorted[next]!]!.start < line) open.push(sorted[next++]!);
+    // A span that ended stays below newer ones until it reaches the top; it never covers a line again.
+    while (open.length > 0 && spans[open[open.length - 1]!]!.end < line) open.pop();
+    if (open.length > 0) innermost[line] = open[open.length - 1]!;
+  }
+  return innermost;
 }
 
 /**

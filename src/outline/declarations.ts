@@ -230,8 +230,18 @@ function yamlDeclaration(text: string): Declaration | null {
   return found ? { kind: "key", name: tidy(found[2]!) } : null;
 }
 
+/**
+ * Headers that are statements, not declarations: no rule below names one (a quick answer for the half of a bundle's
+ * blocks that are `if (…) {`, `for (…) {`, `return …`).
+ */
+const BRACE_STATEMENT =
+  /^(?:(?:else\s+)?(?:if|for|while|switch|catch|with)\s*\(|(?:else|try|do|finally)\s*\{|return\b(?!\s*[:=.]))/;
+
 /** Annotation lines (`@decorator`, `#[attr]`, `[Attr]`) that head a block before its declaration. */
 const ANNOTATION = /^(?:@[\w.]+(?:\(.*\))?|#\[.*\]|\[[\w.]+(?:\(.*\))?\])\s*$/;
+
+/** Whether `text` starts as an ANNOTATION does (most header lines do not: no pattern needs testing). */
+const mayBeAnnotation = (text: string): boolean => text[0] === "@" || text[0] === "#" || text[0] === "[";
 
 /**
  * The declaration a block headed at `lines[start]` makes, skipping annotation lines, or null. `language` picks the
@@ -254,9 +264,10 @@ function declarationText(
   language: Language,
 ): { declaration: Declaration; line: number } | null {
   let line = start;
-  while (line < end && ANNOTATION.test(lines[line]!.trim())) line++;
-  const text = lines[line]!.trim();
+  let text = lines[line]!.trim();
+  while (line < end && mayBeAnnotation(text) && ANNOTATION.test(text)) text = lines[++line]!.trim();
   if (text === "" || text.startsWith("}") || text.startsWith(")") || text.startsWith("]")) return null;
+  if (language.family === "brace" && BRACE_STATEMENT.test(text)) return null;
   const declaration = declarationOf(text, language);
   return declaration ? { declaration, line } : null;
 }

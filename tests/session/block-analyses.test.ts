@@ -4,6 +4,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { CHECKPOINT_EVERY } from "../../src/blocks/brace/relex.ts";
 import { analyzeBlocks } from "../../src/blocks/find.ts";
 import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
 import { refOf } from "../../src/hashline/hash.ts";
@@ -78,6 +79,30 @@ test("a kept analysis answers as one made from scratch (typescript.js: every 997
       name,
     ]),
   );
+}, 60_000);
+
+test("a new version of a file is lexed from the newest analyzed version of it, only around the change", () => {
+  const lines = readFileSync(
+    resolve(import.meta.dir, "../../node_modules/typescript/lib/typescript.js"),
+    "utf8",
+  ).split("\n");
+  const analyses = new BlockAnalyses();
+  const first = analyses.of(lines, "typescript.js", { digest: 1n, bytes: 9_000_000 });
+  expect(first.finder.lexed?.lexedLines).toBe(lines.length);
+  const edited = lines.toSpliced(120_000, 2, "  const replaced = [1, { two: 2 }];");
+  const second = analyses.of(edited, "typescript.js", { digest: 2n, bytes: 9_000_000 });
+  expect(second.finder.lexed!.lexedLines).toBeLessThanOrEqual(3 * CHECKPOINT_EVERY);
+  const fresh = analyzeBlocks(edited, "typescript.js");
+  for (let line = 1; line <= edited.length; line += 997)
+    expect(second.finder.find(line)).toEqual(fresh.find(line));
+  // Another file's analysis is not a version of this one; an analysis nobody asked for yet is not made for it.
+  expect(analyses.of(edited, "other.js", { digest: 3n, bytes: 9_000_000 }).finder.lexed?.lexedLines).toBe(
+    edited.length,
+  );
+  const unasked = new BlockAnalyses();
+  unasked.of(lines, "typescript.js", { digest: 1n, bytes: 9_000_000 });
+  const afterUnasked = unasked.of(edited, "typescript.js", { digest: 2n, bytes: 9_000_000 });
+  expect(afterUnasked.finder.lexed?.lexedLines).toBe(edited.length);
 }, 60_000);
 
 test("through the session: calls on one version share its analysis; lapp's own edit makes a new version", () => {

@@ -9,6 +9,8 @@ import { spanContains, type BlockRules, type LineSpan } from "../span.ts";
 
 export class BraceBlocks implements BlockRules {
   private readonly signatures: Signatures;
+  /** blockFrom's chain of open brackets, one array for every line (it runs on every line of an outline). */
+  private readonly chain: number[] = [];
 
   constructor(
     private readonly tokens: TokenStream,
@@ -56,7 +58,8 @@ export class BraceBlocks implements BlockRules {
     const line = tokens.line[from]!;
     const lineEnd = tokens.firstOfLine[line + 1]!;
     // Openers still open at the end of the line form a chain, each inside the one before it.
-    const chain: number[] = [];
+    const chain = this.chain;
+    chain.length = 0;
     let closedBracePair = false;
     for (let token = from; token < lineEnd; token++) {
       if (!isOpener(kind[token]!) || match[token] === -1) continue;

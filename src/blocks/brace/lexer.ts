@@ -20,6 +20,7 @@ import {
 } from "./literals.ts";
 import { PreprocessorState } from "./preprocessor.ts";
 import { readPunctuator } from "./punctuators.ts";
+import { changedLines, CHECKPOINT_EVERY, checkpointBefore, Resync, type LexCheckpoint } from "./relex.ts";
 import { Tok, TokenBuffer, type TokenKind, type TokenStream } from "./tokens.ts";
 
 type CodeFrame = {
@@ -40,8 +41,34 @@ type Frame =
   | { kind: "heredoc"; terminator: string }
   | { kind: "html" };
 
-export function lexBraceLanguage(lines: readonly string[], dialect: BraceDialect): TokenStream {
-  return new BraceLexer(lines, dialect).run();
+/** Room a re-lexed version gets for tokens its edit added: 1/2^SLACK_SHIFT of the earlier count, plus SLACK_MIN. */
+const SLACK_SHIFT = 6;
+const SLACK_MIN = 1024;
+
+/** A lexed version: its tokens, with what lexing a later version of it from it needs (relex.ts). */
+export interface LexedTokens extends TokenStream {
+  readonly dialect: BraceDialect;
+  readonly checkpoints: readonly LexCheckpoint[];
+  /** Lines lexed to make these tokens: all of them, or (relexed) those around the change. */
+  readonly lexedLines: number;
+}
+
+export function lexBraceLanguage(lines: readonly string[], dialect: BraceDialect): LexedTokens {
+  return new BraceLexer(lines, dialect).run(0, null);
+}
+
+/** The tokens of `lines`, a later version of `earlier`'s lines, lexing only around what changed (relex.ts). */
+export function relexBraceLanguage(earlier: LexedTokens, lines: readonly string[]): LexedTokens {
+  const change = changedLines(earlier.lines, lines);
+  if (change === null) return { ...earlier, lines, lexedLines: 0 };
+  const restart = checkpointBefore(earlier.checkpoints, change.from);
+  const lexer = new BraceLexer(
+    lines,
+    earlier.dialect,
+    earlier.count + (earlier.count >> SLACK_SHIFT) + SLACK_MIN,
+  );
+  lexer.restore(earlier, restart);
+  return lexer.run(earlier.checkpoints[restart]!.line, new Resync(earlier, change));
 }
 
 /** Source code runs about 7 characters per token (TypeScript's bundles: 6.8 and 7.0); a little more is asked for. */
@@ -57,6 +84,7 @@ class BraceLexer {
   private readonly out: TokenBuffer;
   private readonly frames: Frame[] = [{ kind: "code", closer: 0, depth: 0 }];
   private readonly preprocessor: PreprocessorState | null;
+  private readonly checkpoints: LexCheckpoint[] = [];
   /** First characters of the line-comment markers, to test markers only where one may start. */
   private readonly commentStarts: Set<number>;
   private text = "";
@@ -75,17 +103,23 @@ class BraceLexer {
   constructor(
     private readonly lines: readonly string[],
     private readonly dialect: BraceDialect,
+    expected = expectedTokens(lines),
   ) {
-    this.out = new TokenBuffer(expectedTokens(lines));
+    this.out = new TokenBuffer(expected);
     this.preprocessor = dialect.preprocessor ? new PreprocessorState() : null;
     this.commentStarts = new Set(dialect.lineComments.map((marker) => marker.charCodeAt(0)));
     // A PHP file is HTML until its first `<?php`.
     if (dialect.heredoc === "php") this.frames.push({ kind: "html" });
   }
 
-  run(): TokenStream {
+  /** Lexes from line `start` (0, or the line `restore` set up) to the end, or until `resync` meets the earlier lexing. */
+  run(start: number, resync: Resync | null): LexedTokens {
     const { lines } = this;
-    for (let index = 0; index < lines.length; index++) {
+    for (let index = start; index < lines.length; index++) {
+      const candidate = resync?.candidateAt(index);
+      if (candidate && candidate.state === this.state())
+        return this.takeOver(resync!, candidate, index - start);
+      this.checkpoint(index);
       this.lineIndex = index;
       this.text = lines[index]!;
       this.pos = 0;
@@ -96,7 +130,61 @@ class BraceLexer {
       while (this.pos < this.text.length) this.step();
       this.endOfLine();
     }
-    return this.out.finish(lines);
+    return this.finish(lines.length - start);
+  }
+
+  /** Starts where `earlier` noted checkpoint `index`: its tokens and checkpoints up to there, its state there. */
+  restore(earlier: LexedTokens, index: number): void {
+    const checkpoint = earlier.checkpoints[index]!;
+    this.out.copyFrom(earlier, 0, checkpoint.token, 0);
+    this.checkpoints.push(...earlier.checkpoints.slice(0, index + 1));
+    const [frames, expressionAllowed, lastWasCloseBrace, lastWasDot, preprocessing] = JSON.parse(
+      checkpoint.state,
+    ) as [Frame[], boolean, boolean, boolean, [number, unknown] | 0];
+    this.frames.splice(0, this.frames.length, ...frames);
+    this.expressionAllowed = expressionAllowed;
+    this.lastWasCloseBrace = lastWasCloseBrace;
+    this.lastWasDot = lastWasDot;
+    if (preprocessing !== 0 && this.preprocessor) {
+      this.bracketDepth = preprocessing[0];
+      this.preprocessor.restore(preprocessing[1]);
+    }
+  }
+
+  /**
+   * Everything lexing the next lines depends on. The bracket depth counts only where a preprocessor compares
+   * branches by it: elsewhere an edit that adds a balanced block would otherwise never meet the earlier lexing.
+   */
+  private state(): string {
+    const preprocessing = this.preprocessor ? [this.bracketDepth, this.preprocessor.snapshot()] : 0;
+    return JSON.stringify([
+      this.frames,
+      this.expressionAllowed,
+      this.lastWasCloseBrace,
+      this.lastWasDot,
+      preprocessing,
+    ]);
+  }
+
+  private checkpoint(line: number): void {
+    if (line % CHECKPOINT_EVERY !== 0) return;
+    const last = this.checkpoints[this.checkpoints.length - 1];
+    if (last !== undefined && last.line >= line) return;
+    this.checkpoints.push({ line, token: this.out.count, state: this.state() });
+  }
+
+  /** The lexing met the earlier one at `from`: the earlier tokens and checkpoints from there, moved. */
+  private takeOver(resync: Resync, from: LexCheckpoint, lexedLines: number): LexedTokens {
+    const { earlier } = resync;
+    const token = this.out.count;
+    this.checkpoints.push(...resync.movedCheckpoints(from, token));
+    this.out.copyFrom(earlier, from.token, earlier.count, resync.lineShift);
+    return this.finish(lexedLines);
+  }
+
+  private finish(lexedLines: number): LexedTokens {
+    const { dialect, checkpoints } = this;
+    return { ...this.out.finish(this.lines), dialect, checkpoints, lexedLines };
   }
 
   private get top(): Frame {

@@ -45,6 +45,18 @@ export class PreprocessorState {
     return true;
   }
 
+  /** The state as plain data, for a lexer checkpoint (relex.ts). */
+  snapshot(): unknown {
+    return [this.branches, this.continuesDirective];
+  }
+
+  /** Takes the state a `snapshot` gave (after a round trip through JSON). */
+  restore(snapshot: unknown): void {
+    const [branches, continuesDirective] = snapshot as [Branch[], boolean];
+    this.branches.splice(0, this.branches.length, ...branches);
+    this.continuesDirective = continuesDirective;
+  }
+
   private skipping(): boolean {
     const branch = this.branches[this.branches.length - 1];
     return branch !== undefined && branch.state !== "counted";

@@ -37,6 +37,8 @@ export const isOpener = (kind: number): boolean =>
   kind === Tok.OpenParen || kind === Tok.OpenBrace || kind === Tok.OpenBracket;
 export const isCloser = (kind: number): boolean =>
   kind === Tok.CloseParen || kind === Tok.CloseBrace || kind === Tok.CloseBracket;
+/** The closer of an opener's kind: each closer's code follows its opener's. */
+const closerOf = (opener: number): number => opener + 1;
 
 export interface TokenStream {
   readonly count: number;
@@ -80,6 +82,20 @@ export class TokenBuffer {
     this.length[index] = length;
   }
 
+  /** Appends tokens `[from, to)` of `stream`, their lines moved by `lineShift`. */
+  copyFrom(stream: TokenStream, from: number, to: number, lineShift: number): void {
+    const count = to - from;
+    while (this.count + count > this.kind.length) this.grow();
+    const at = this.count;
+    this.kind.set(stream.kind.subarray(from, to), at);
+    this.col.set(stream.col.subarray(from, to), at);
+    this.length.set(stream.length.subarray(from, to), at);
+    const { line } = this;
+    const source = stream.line;
+    for (let index = 0; index < count; index++) line[at + index] = source[from + index]! + lineShift;
+    this.count += count;
+  }
+
   private grow(): void {
     const size = this.kind.length * 2;
     const kind = new Uint8Array(size);
@@ -98,12 +114,14 @@ export class TokenBuffer {
 
   /**
    * Freezes the buffer into a stream: pairs brackets and indexes the first token of every line. The arrays are cut to
-   * their tokens (copies, not views of the doubled buffers): a stream may be kept with its version's analysis.
+   * their tokens: views when the buffer was sized close to its count (a version's analysis may be kept, so a doubled
+   * buffer is copied instead of kept half empty).
    */
   finish(lines: readonly string[]): TokenStream {
     const count = this.count;
-    const kind = this.kind.slice(0, count);
-    const line = this.line.slice(0, count);
+    const tight = this.kind.length - count <= count >> TIGHT_SHIFT;
+    const kind = tight ? this.kind.subarray(0, count) : this.kind.slice(0, count);
+    const line = tight ? this.line.subarray(0, count) : this.line.slice(0, count);
     const firstOfLine = new Int32Array(lines.length + 1);
     let token = 0;
     for (let lineIndex = 0; lineIndex <= lines.length; lineIndex++) {
@@ -114,8 +132,8 @@ export class TokenBuffer {
       count,
       kind,
       line,
-      col: this.col.slice(0, count),
-      length: this.length.slice(0, count),
+      col: tight ? this.col.subarray(0, count) : this.col.slice(0, count),
+      length: tight ? this.length.subarray(0, count) : this.length.slice(0, count),
       match: pairBrackets(kind),
       firstOfLine,
       lines,
@@ -123,11 +141,8 @@ export class TokenBuffer {
   }
 }
 
-const CLOSER_OF: Record<number, number> = {
-  [Tok.OpenParen]: Tok.CloseParen,
-  [Tok.OpenBrace]: Tok.CloseBrace,
-  [Tok.OpenBracket]: Tok.CloseBracket,
-};
+/** A buffer at most 1/2^TIGHT_SHIFT larger than its tokens is kept as it is. */
+const TIGHT_SHIFT = 4;
 
 /** How far down the stack a stray closer may reach to find its opener before it is ignored. */
 const RECOVERY_DEPTH = 3;
@@ -146,7 +161,7 @@ function pairBrackets(kind: Uint8Array): Int32Array {
     } else if (isCloser(current)) {
       for (let depth = stack.length - 1; depth >= 0 && depth >= stack.length - RECOVERY_DEPTH; depth--) {
         const opener = stack[depth]!;
-        if (CLOSER_OF[kind[opener]!] === current) {
+        if (closerOf(kind[opener]!) === current) {
           match[opener] = index;
           match[index] = opener;
           stack.length = depth;
