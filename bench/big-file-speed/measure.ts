@@ -2,7 +2,8 @@
 // alternating between the builds: the default read (the outline) of a fresh server, then warm on that version — the
 // default read, an outline page further on, find_block by pattern and by anchor — then edits (a marker line put in and
 // taken out, every call a real atomic write) next to the floor of that write: the file's bytes written and fsynced
-// once, by this process, in the same folder, after each call. Then find_block right after an edit (a new version).
+// once, by this process, in the same folder, after each call. Then find_block, and the default read, right after an
+// edit (a new version).
 
 import {
   closeSync,
@@ -43,6 +44,8 @@ export interface BuildFigures {
   edit: Timing;
   /** find_block by pattern right after an edit: the new version has no analysis yet. */
   findAfterEdit: Timing;
+  /** The default read (the outline) right after an edit: the new version has no analysis yet. */
+  readAfterEdit: Timing;
   peakRssMiB: number | undefined;
   /** The first answer of each kind, for the report to say what was measured. */
   firstLines: { read: string; find: string };
@@ -94,6 +97,7 @@ interface Samples {
   findByAnchor: number[];
   edit: number[];
   findAfterEdit: number[];
+  readAfterEdit: number[];
 }
 
 export async function measureBigFile(
@@ -124,6 +128,7 @@ export async function measureBigFile(
           findByAnchor: [],
           edit: [],
           findAfterEdit: [],
+          readAfterEdit: [],
         },
         firstRead: read.ms,
         firstLines: { read: read.text.split("\n")[0]!, find: "" },
@@ -189,9 +194,15 @@ export async function measureBigFile(
     // find_block on a version no call has analyzed yet: one edit before each sample.
     for (let run = 0; run < rounds; run++)
       for (const server of turning(run)) {
-        await editOnce(server, file);
+        await editOnce(server, file, true);
         const find = await call(server.lapp, "lapp_find_block", { path: file.name, pattern: file.pattern });
         server.figures.findAfterEdit.push(find.ms);
+      }
+    // The default read on a version no call has analyzed yet, as an agent reads again after its edit.
+    for (let run = 0; run < rounds; run++)
+      for (const server of turning(run)) {
+        await editOnce(server, file, true);
+        server.figures.readAfterEdit.push((await call(server.lapp, "lapp_read", { path: file.name })).ms);
       }
     return {
       name: file.name,
@@ -207,6 +218,7 @@ export async function measureBigFile(
         findByAnchor: summarize(server.figures.findByAnchor),
         edit: summarize(server.figures.edit),
         findAfterEdit: summarize(server.figures.findAfterEdit),
+        readAfterEdit: summarize(server.figures.readAfterEdit),
         peakRssMiB: server.lapp.peakRssMiB(),
         firstLines: server.firstLines,
       })),
@@ -216,9 +228,13 @@ export async function measureBigFile(
   }
 }
 
-/** One edit call: the marker put in after the edit line, or taken out again (its ref from the last answer). */
-async function editOnce(server: Server, file: BigFileCase): Promise<number> {
-  if (server.marker !== undefined) {
+/**
+ * One edit call: the marker put in after the edit line, or taken out again (its ref from the last answer). With
+ * `newVersion`, a marker in place is replaced by another instead: taking it out would bring back a version the
+ * server analyzed before, and the calls after the edit are timed on versions no call has analyzed.
+ */
+async function editOnce(server: Server, file: BigFileCase, newVersion = false): Promise<number> {
+  if (server.marker !== undefined && !newVersion) {
     const outcome = await call(server.lapp, "lapp_edit", {
       path: file.name,
       edits: [{ type: "delete", anchor: server.marker }],
@@ -230,10 +246,11 @@ async function editOnce(server: Server, file: BigFileCase): Promise<number> {
   do content = `${MARKER} ${++server.markers}`;
   while (server.usedIds.has(lineId(file.editLine + 1, content)));
   server.usedIds.add(lineId(file.editLine + 1, content));
-  const outcome = await call(server.lapp, "lapp_edit", {
-    path: file.name,
-    edits: [{ type: "insert_after", anchor: server.editRef, content }],
-  });
+  const edit =
+    server.marker === undefined
+      ? { type: "insert_after", anchor: server.editRef, content }
+      : { type: "replace", anchor: server.marker, content };
+  const outcome = await call(server.lapp, "lapp_edit", { path: file.name, edits: [edit] });
   server.marker =
     new RegExp(`^(${file.editLine + 1}#[A-Z]{2}):${content}$`, "m").exec(outcome.text)?.[1] ??
     fail(outcome.text);

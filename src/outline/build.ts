@@ -4,7 +4,8 @@
 
 import type { BlockFinder } from "../blocks/find.ts";
 import type { Language } from "../blocks/language.ts";
-import { declarationAt, memberLineAt, topLineAt } from "./declarations.ts";
+import { memberLineAt, topLineAt } from "./declarations.ts";
+import { HeaderNamings } from "./header-namings.ts";
 import { headingAt } from "./headings.ts";
 
 export interface OutlineEntry {
@@ -36,6 +37,8 @@ export interface Outline {
   roots: OutlineEntry[];
   /** Every entry in line order. */
   entries: OutlineEntry[];
+  /** What its header lines declare, by their text: the outline of a later version of the file starts from them. */
+  namings: HeaderNamings;
 }
 
 /**
@@ -55,8 +58,10 @@ export function buildOutline(
   lines: readonly string[],
   language: Language,
   blocks: () => BlockFinder,
+  earlier?: Outline,
 ): Outline {
-  if (!hasOutlineRules(language)) return { language, roots: [], entries: [] };
+  const namings = new HeaderNamings(earlier?.namings);
+  if (!hasOutlineRules(language)) return { language, roots: [], entries: [], namings };
   const finder = blocks();
   const found: OutlineEntry[] = [];
   /** Lines inside some block (not its header), with the innermost block's index in `spans`. */
@@ -80,7 +85,7 @@ export function buildOutline(
         };
       }
     } else {
-      const declaration = declarationAt(lines, span.start - 1, span.end - 1, language);
+      const declaration = namings.at(lines, span.start - 1, span.end - 1, language);
       if (declaration) {
         const { kind, name } = declaration;
         entry = { ...span, kind, name, depth: 0, essential: false, children: [] };
@@ -92,7 +97,12 @@ export function buildOutline(
   }
   if (language.family !== "headings") addOneLiners(lines, language, spans, found);
   found.sort((a, b) => a.start - b.start || b.end - a.end);
-  return { language, roots: nest(found, language.family === "headings", lines.length), entries: found };
+  return {
+    language,
+    roots: nest(found, language.family === "headings", lines.length),
+    entries: found,
+    namings,
+  };
 }
 
 /**

@@ -241,7 +241,24 @@ const BRACE_STATEMENT =
 const ANNOTATION = /^(?:@[\w.]+(?:\(.*\))?|#\[.*\]|\[[\w.]+(?:\(.*\))?\])\s*$/;
 
 /** Whether `text` starts as an ANNOTATION does (most header lines do not: no pattern needs testing). */
-const mayBeAnnotation = (text: string): boolean => text[0] === "@" || text[0] === "#" || text[0] === "[";
+const mayBeAnnotation = (text: string): boolean => startsAnnotation(text.charCodeAt(0));
+const startsAnnotation = (code: number): boolean => code === AT || code === HASH || code === OPEN_BRACKET;
+const AT = 0x40;
+const HASH = 0x23;
+const OPEN_BRACKET = 0x5b;
+
+/**
+ * Whether the declaration a block headed by `line` makes is decided by that line's text alone (declarationAt looks
+ * below it only past annotation lines). Tested on the first character after the indentation, without cutting it.
+ */
+export function namedByItsOwnText(line: string): boolean {
+  let index = 0;
+  let code = line.charCodeAt(0);
+  while (code === 0x20 || code === 0x09) code = line.charCodeAt(++index);
+  // Other whitespace (which trimming also takes) is rare enough to leave to the full rule.
+  if (code <= 0x20 || code >= 0x80) return !mayBeAnnotation(line.trimStart());
+  return !startsAnnotation(code);
+}
 
 /**
  * The declaration a block headed at `lines[start]` makes, skipping annotation lines, or null. `language` picks the

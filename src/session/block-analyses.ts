@@ -30,13 +30,19 @@ export interface AnalyzedVersion {
   readonly bytes: number;
 }
 
+/** What of a version's analysis was made. */
+interface Built {
+  readonly finder?: BlockFinder;
+  readonly outline?: Outline;
+}
+
 interface Entry {
   analysis: BlockAnalysis;
   bytes: number;
   /** Whose version it is: the file's name and the language it was read as. */
   file: string;
-  /** The block rules, if some call made them already (an outline of plain text never does). */
-  built: () => BlockFinder | undefined;
+  /** What some call made of it already: its block rules (an outline of plain text never makes them), its outline. */
+  built: () => Built;
 }
 
 export class BlockAnalyses {
@@ -69,12 +75,17 @@ export class BlockAnalyses {
   }
 
   /**
-   * The block rules of the newest kept version of the same file, if made: an edit's next version is lexed from them
-   * (only around what changed: blocks/brace/relex.ts), a new version of a 9 MB bundle in ~30 ms instead of ~130.
+   * What was made of the newest kept version of the same file: an edit's next version is lexed from its block rules
+   * (only around what changed: blocks/brace/relex.ts; a new version of a 9 MB bundle in ~30 ms instead of ~130) and
+   * its outline takes the names of the header lines the two share (outline/header-namings.ts).
    */
-  private latestBuilt(file: string): BlockFinder | undefined {
-    let latest: BlockFinder | undefined;
-    for (const entry of this.entries.values()) if (entry.file === file) latest = entry.built() ?? latest;
+  private latestBuilt(file: string): Built {
+    let latest: Built = {};
+    for (const entry of this.entries.values()) {
+      if (entry.file !== file) continue;
+      const built = entry.built();
+      latest = { finder: built.finder ?? latest.finder, outline: built.outline ?? latest.outline };
+    }
     return latest;
   }
 
@@ -86,27 +97,32 @@ export class BlockAnalyses {
 
 /**
  * Both made on first use: an outline of a kind of file with no outline rules (plain text) lexes nothing. `earlier`
- * (another version's block rules) is held only until this version's are made.
+ * (what was made of another version of the file) is held only until this version's own are made.
  */
 function analysisOf(
   lines: readonly string[],
   fileName: string,
   language: Language,
-  earlier?: BlockFinder,
-): { analysis: BlockAnalysis; built: () => BlockFinder | undefined } {
+  earlier: Built = {},
+): { analysis: BlockAnalysis; built: () => Built } {
   let finder: BlockFinder | undefined;
   let outline: Outline | undefined;
-  let from = earlier;
+  let fromFinder = earlier.finder;
+  let fromOutline = earlier.outline;
   const blocks = () => {
-    finder ??= analyzeBlocks(lines, fileName, language, from);
-    from = undefined;
+    finder ??= analyzeBlocks(lines, fileName, language, fromFinder);
+    fromFinder = undefined;
     return finder;
   };
   const analysis: BlockAnalysis = {
     get finder() {
       return blocks();
     },
-    outline: () => (outline ??= buildOutline(lines, language, blocks)),
+    outline: () => {
+      outline ??= buildOutline(lines, language, blocks, fromOutline);
+      fromOutline = undefined;
+      return outline;
+    },
   };
-  return { analysis, built: () => finder };
+  return { analysis, built: () => ({ finder, outline }) };
 }

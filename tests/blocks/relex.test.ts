@@ -26,10 +26,10 @@ const POOL = [
   "   inside */ g();",
   "/* one line */ h(",
   ");",
-  "  let q = \"str {\";",
-  "\"unterminated { one-line",
-  "  s = \"ends with backslash \\",
-  "  continued\";",
+  '  let q = "str {";',
+  '"unterminated { one-line',
+  '  s = "ends with backslash \\',
+  '  continued";',
   "#!/usr/bin/env node",
   "#if DEBUG",
   "#else",
@@ -37,15 +37,15 @@ const POOL = [
   "#define M(a) { \\",
   "  a }",
   "  char c = '{';",
-  "  r#\"raw { string\"#;",
-  "  R\"x(raw {",
-  "  )x\";",
-  "  \"\"\"triple {",
-  "  \"\"\"",
+  '  r#"raw { string"#;',
+  '  R"x(raw {',
+  '  )x";',
+  '  """triple {',
+  '  """',
   "  $x = <<<EOT",
   "EOT;",
   "?> html { <?php",
-  "  return <div className=\"a\">{value}",
+  '  return <div className="a">{value}',
   "  </div>;",
   "  if (a) {",
   "  } else {",
@@ -67,8 +67,12 @@ const PLAIN = ["", "  const plain = 1;", "  call(a, b);", "  obj.method();", "}"
 function expectSameTokens(actual: LexedTokens, expected: LexedTokens): void {
   expect(actual.count).toBe(expected.count);
   for (const field of ["kind", "line", "col", "length", "match", "firstOfLine"] as const) {
-    const bytes = (array: Uint8Array | Int32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-    expect({ field, same: bytes(actual[field]).equals(bytes(expected[field])) }).toEqual({ field, same: true });
+    const bytes = (array: Uint8Array | Int32Array) =>
+      Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+    expect({ field, same: bytes(actual[field]).equals(bytes(expected[field])) }).toEqual({
+      field,
+      same: true,
+    });
   }
 }
 
@@ -154,11 +158,21 @@ describe("relexing after an edit", () => {
       "  call(a, b);",
       "#define M(a) { \\",
     ];
-    const followers = ["return / 2 / y;", "<b>{x}</b>;", "/x/g.test(s) || y;", "*/ z();", "` + 1;", "#endif", "\"x\";"];
+    const followers = [
+      "return / 2 / y;",
+      "<b>{x}</b>;",
+      "/x/g.test(s) || y;",
+      "*/ z();",
+      "` + 1;",
+      "#endif",
+      '"x";',
+    ];
     for (const dialect of [BRACE_DIALECTS.js, BRACE_DIALECTS.c, BRACE_DIALECTS.php]) {
       const head = Array.from({ length: CHECKPOINT_EVERY - 1 }, () => "  call(a, b);");
       for (const follower of followers) {
-        const lexedBefore = enders.map((line) => lexBraceLanguage([...head, line, follower, "tail();"], dialect));
+        const lexedBefore = enders.map((line) =>
+          lexBraceLanguage([...head, line, follower, "tail();"], dialect),
+        );
         for (const [index, before] of lexedBefore.entries()) {
           for (const after of enders) {
             if (after === enders[index]) continue;
