@@ -76,7 +76,8 @@ export function buildOutline(
       const heading = headingAt(lines, line - 1, language.dialect);
       if (heading) {
         entry = {
-          ...span,
+          start: span.start,
+          end: span.end,
           kind: heading.kind,
           name: heading.name,
           depth: 0,
@@ -88,11 +89,11 @@ export function buildOutline(
       const declaration = namings.at(lines, span.start - 1, span.end - 1, language);
       if (declaration) {
         const { kind, name } = declaration;
-        entry = { ...span, kind, name, depth: 0, essential: false, children: [] };
+        entry = { start: span.start, end: span.end, kind, name, depth: 0, essential: false, children: [] };
         if (declaration.line + 1 > span.start) annotated.add(declaration.line + 1);
       }
     }
-    spans.push({ ...span, entry });
+    spans.push({ start: span.start, end: span.end, entry });
     if (entry) found.push(entry);
   }
   if (language.family !== "headings") addOneLiners(lines, language, spans, found);

@@ -248,16 +248,16 @@ const HASH = 0x23;
 const OPEN_BRACKET = 0x5b;
 
 /**
- * Whether the declaration a block headed by `line` makes is decided by that line's text alone (declarationAt looks
- * below it only past annotation lines). Tested on the first character after the indentation, without cutting it.
+ * Whether the declaration a block headed by `line` makes is decided by that line's text alone: declarationAt looks
+ * below it only past annotation lines. Tested on the first character after the indentation, without cutting it.
  */
 export function namedByItsOwnText(line: string): boolean {
   let index = 0;
   let code = line.charCodeAt(0);
   while (code === 0x20 || code === 0x09) code = line.charCodeAt(++index);
   // Other whitespace (which trimming also takes) is rare enough to leave to the full rule.
-  if (code <= 0x20 || code >= 0x80) return !mayBeAnnotation(line.trimStart());
-  return !startsAnnotation(code);
+  const mayBe = code <= 0x20 || code >= 0x80 ? mayBeAnnotation(line.trim()) : startsAnnotation(code);
+  return !mayBe || !ANNOTATION.test(line.trim());
 }
 
 /**
