@@ -6,7 +6,7 @@ import { scanBlockedInodes } from "../security/blocked-inodes.ts";
 import { IdWindow } from "./id-window.ts";
 import type { FileJob, JobResult, SearchSpec } from "./jobs.ts";
 import type { Lane } from "./lanes.ts";
-import { BATCH_ENDS_AT_DIRECTORY } from "./limits.ts";
+import { BATCH_ENDS_AT_DIRECTORY, BATCH_GROWTH_EVERY, BATCH_GROWTH_MAX } from "./limits.ts";
 import type { Overrides } from "./overrides.ts";
 import type { Row } from "./search-file.ts";
 import { walkFiles, type WalkedFile } from "./walk.ts";
@@ -82,6 +82,15 @@ export interface SearchOutcome {
   binaryStart: boolean;
   /** Directories and files skipped because their path is longer than the system allows (PATH_MAX). */
   tooDeep: { count: number; first: string | undefined };
+}
+
+/**
+ * How many times the usual batch size a search's next batch gets, by the files it walked so far: a small search keeps
+ * small batches (every lane busy from the start), a search of tens of thousands of files gets bigger ones, since each
+ * batch costs the main thread a message both ways whatever its size.
+ */
+function batchScale(walkedFiles: number): number {
+  return Math.min(BATCH_GROWTH_MAX, Math.max(1, Math.floor(walkedFiles / BATCH_GROWTH_EVERY)));
 }
 
 /** Searches run by this process so far (each batch says which it belongs to: SearchSpec.search). */
@@ -190,10 +199,10 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
     const next = files.next();
     return next.done ? undefined : next.value;
   };
-  const takeBatch = ({
-    from,
-    upTo,
-  }: NonNullable<Lane["batchBounds"]> = BATCH_ENDS_AT_DIRECTORY): FileJob[] => {
+  const takeBatch = (bounds: NonNullable<Lane["batchBounds"]> = BATCH_ENDS_AT_DIRECTORY): FileJob[] => {
+    const scale = batchScale(nextId);
+    const from = bounds.from * scale;
+    const upTo = bounds.upTo * scale;
     const jobs: FileJob[] = [];
     const keep = Math.max(0, request.maxResults - kept);
     let previous: WalkedFile | undefined;

@@ -34,6 +34,14 @@ export const WHOLE_READ_MAX_BYTES = 16 * 1024 * 1024;
  */
 export const BATCH_ENDS_AT_DIRECTORY = { from: 24, upTo: 48 } as const;
 /**
+ * A search's batches grow by the usual size for every this many files walked (engine.ts: batchScale), up to
+ * BATCH_GROWTH_MAX times it: each batch costs the main thread a message both ways (a JSON text each way), which
+ * whole-tree searches of the Linux kernel (78,000 files, ~2,000 batches of the usual size) felt: with growing
+ * batches they took 0.79–0.95× the time, calls alternating (bench/results/2026-12-06-vm-xeon-ab-7.md).
+ */
+export const BATCH_GROWTH_EVERY = 2048;
+export const BATCH_GROWTH_MAX = 8;
+/**
  * The main thread's own batches beside a worker: half as big. It walks every file besides searching its batches, so
  * with equal batches it searched a third of the files while a worker waited for the walk; with half batches its
  * share falls to about a quarter, where the two threads of 2 cores finish together (corpus regex 3-5 ms less, the

@@ -5,7 +5,12 @@ import { join } from "node:path";
 import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
 import { runSearch, type SearchRequest } from "../../src/search/engine.ts";
 import { type Lane, LanePool } from "../../src/search/lanes.ts";
-import { BATCH_ENDS_AT_DIRECTORY, INLINE_BATCH_ENDS_AT_DIRECTORY } from "../../src/search/limits.ts";
+import {
+  BATCH_ENDS_AT_DIRECTORY,
+  BATCH_GROWTH_EVERY,
+  BATCH_GROWTH_MAX,
+  INLINE_BATCH_ENDS_AT_DIRECTORY,
+} from "../../src/search/limits.ts";
 import { NO_OVERRIDES } from "../../src/search/overrides.ts";
 import { compileBlocklist } from "../../src/security/blocklist.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
@@ -201,6 +206,58 @@ describe("runSearch", () => {
     // The main thread's batches are smaller only beside a worker that is up.
     expect(new LanePool(0).inline.batchBounds).toBe(BATCH_ENDS_AT_DIRECTORY);
     expect(workers.inline.batchBounds).toBe(INLINE_BATCH_ENDS_AT_DIRECTORY);
+  });
+
+  test("a search of many files gets bigger batches as it goes; the first ones keep the usual size", async () => {
+    const big = join(temp, "big");
+    const count = BATCH_GROWTH_EVERY * 4;
+    for (let index = 0; index < count; index++) {
+      const folder = join(big, String(index % 3));
+      if (index < 3) mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        join(folder, `f${String(index).padStart(5, "0")}.txt`),
+        index % 500 === 0 ? "needle\n" : "x\n",
+      );
+    }
+    const sizes: number[] = [];
+    const listeners = new Set<() => void>();
+    let running = 0;
+    const recording: Lane & { canTake(): boolean } = {
+      canTake: () => running < 2,
+      run(jobs, spec) {
+        sizes.push(jobs.length);
+        running++;
+        const replies = inline.inline.run(jobs, spec);
+        const done = () => (running--, listeners.forEach((listener) => listener()));
+        replies.then(done, done);
+        return replies;
+      },
+    };
+    const outcome = await runSearch(
+      request({
+        root: big,
+        start: big,
+        lanes: {
+          available: () => (recording.canTake() ? [recording] : []),
+          onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+        },
+      }),
+    );
+    expect(outcome.filesSearched).toBe(count);
+    expect(outcome.files.map((file) => file.relative)).toEqual(
+      outcome.files.map((file) => file.relative).toSorted(),
+    );
+    expect(outcome.filesWithMatches).toBe(Math.ceil(count / 500));
+    const walkedBefore = (batch: number) => sizes.slice(0, batch).reduce((sum, size) => sum + size, 0);
+    for (const [batch, size] of sizes.entries()) {
+      const scale = Math.min(
+        BATCH_GROWTH_MAX,
+        Math.max(1, Math.floor(walkedBefore(batch) / BATCH_GROWTH_EVERY)),
+      );
+      expect(size).toBeLessThanOrEqual(BATCH_ENDS_AT_DIRECTORY.upTo * scale);
+    }
+    expect(Math.max(...sizes.slice(0, 10))).toBeLessThanOrEqual(BATCH_ENDS_AT_DIRECTORY.upTo);
+    expect(Math.max(...sizes)).toBeGreaterThan(2 * BATCH_ENDS_AT_DIRECTORY.upTo);
   });
 
   test("a subdirectory is walked with its parents' rules", async () => {
