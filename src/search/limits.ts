@@ -37,7 +37,7 @@ export const BATCH_ENDS_AT_DIRECTORY = { from: 24, upTo: 48 } as const;
  * A search's batches grow by the usual size for every this many files walked (engine.ts: batchScale), up to
  * BATCH_GROWTH_MAX times it: each batch costs the main thread a message both ways (a JSON text each way), which
  * whole-tree searches of the Linux kernel (78,000 files, ~2,000 batches of the usual size) felt: with growing
- * batches they took 0.79–0.95× the time, calls alternating (bench/results/2026-12-06-vm-xeon-ab-7.md).
+ * batches they took 0.84–0.97× the time, calls alternating (bench/results/2026-12-06-vm-xeon-ab-7.md).
  */
 export const BATCH_GROWTH_EVERY = 2048;
 export const BATCH_GROWTH_MAX = 8;

@@ -153,7 +153,8 @@ class BraceLexer {
 
   /**
    * Everything lexing the next lines depends on. The bracket depth counts only where a preprocessor compares
-   * branches by it: elsewhere an edit that adds a balanced block would otherwise never meet the earlier lexing.
+   * branches by it: elsewhere nothing reads it, and an edit that leaves a bracket open (or closes one) would
+   * otherwise never meet the earlier lexing again.
    */
   private state(): string {
     const preprocessing = this.preprocessor ? [this.bracketDepth, this.preprocessor.snapshot()] : 0;
