@@ -7,24 +7,40 @@ import { estimateTokens } from "../budget/estimate.ts";
 import { cutAtBudget } from "../budget/messages.ts";
 import { naming, prose, type Answer } from "../hashline/answer.ts";
 import type { Outline, OutlineEntry } from "./build.ts";
-import { outlinePage } from "./render.ts";
+import { outlinePage, type OutlinePage } from "./render.ts";
 import { outlineContinuation } from "./messages.ts";
 
+/** Where an answer's outline comes from: the whole outline, or (cheaper) its first page alone. */
+export interface OutlineSource {
+  outline(): Outline;
+  /** The first page within `budget` tokens, or null when only the whole outline can tell it. */
+  firstPage(budget: number): OutlinePage | null;
+}
+
 /**
- * `outline` (of `lines`) from `offset` on, within `maxOutputTokens` with `heading(entryCount)` as its first line,
- * or null when the block engine found nothing to outline.
+ * The outline of `lines` from `offset` on, within `maxOutputTokens` with `heading` as its first line (a function
+ * when it names the number of entries), or null when the block engine found nothing to outline. A first page under
+ * a fixed heading is made from as few lines as it needs (render.ts: firstPageOfScan).
  */
 export function outlineAnswer(
   lines: readonly string[],
-  outline: Outline,
+  source: OutlineSource,
   offset: number,
   maxOutputTokens: number,
-  heading: (entryCount: number) => string,
+  heading: string | ((entryCount: number) => string),
 ): Answer | null {
+  if (typeof heading === "string" && offset <= 1) {
+    const page = source.firstPage(rowsBudget(maxOutputTokens) - estimateTokens(heading));
+    if (page !== null) return pageAnswer(lines, heading, page);
+  }
+  const outline = source.outline();
   if (outline.entries.length === 0) return null;
-  const head = heading(outline.entries.length);
+  const head = typeof heading === "string" ? heading : heading(outline.entries.length);
   const budget = rowsBudget(maxOutputTokens) - estimateTokens(head);
-  const page = outlinePage(lines, outline, offset, budget);
+  return pageAnswer(lines, head, outlinePage(lines, outline, offset, budget));
+}
+
+function pageAnswer(lines: readonly string[], head: string, page: OutlinePage): Answer {
   // Both refs of a row are shown: its block's first and last line.
   const shows = (entry: OutlineEntry) => [
     { line: entry.start, text: lines[entry.start - 1]! },

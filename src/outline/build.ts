@@ -53,133 +53,160 @@ function hasOutlineRules(language: Language): boolean {
 /**
  * The outline of `lines`, in `language`, by the block rules `blocks` makes of them (blocks/find.ts: analyzeBlocks),
  * asked for only when the language has outline rules: a big text file is not lexed for an outline it cannot have.
+ * `earlier`: the namings of the version these lines were edited from (its header lines' declarations are reused).
  */
 export function buildOutline(
   lines: readonly string[],
   language: Language,
   blocks: () => BlockFinder,
-  earlier?: Outline,
+  earlier?: HeaderNamings,
 ): Outline {
-  const namings = new HeaderNamings(earlier?.namings);
-  if (!hasOutlineRules(language)) return { language, roots: [], entries: [], namings };
-  const finder = blocks();
-  const found: OutlineEntry[] = [];
-  /** Lines inside some block (not its header), with the innermost block's index in `spans`. */
-  const spans: { start: number; end: number; entry: OutlineEntry | null }[] = [];
-  /** Declaration lines below annotations: the annotated block already stands for them. */
-  const annotated = new Set<number>();
-  for (let line = 1; line <= lines.length; line++) {
-    const span = finder.headedBy(line);
-    if (!span || annotated.has(line)) continue;
-    let entry: OutlineEntry | null = null;
-    if (language.family === "headings") {
-      const heading = headingAt(lines, line - 1, language.dialect);
-      if (heading) {
-        entry = {
-          start: span.start,
-          end: span.end,
-          kind: heading.kind,
-          name: heading.name,
-          depth: 0,
-          essential: heading.level <= ESSENTIAL_HEADING_LEVEL,
-          children: [],
-        };
-      }
-    } else {
-      const declaration = namings.at(lines, span.start - 1, span.end - 1, language);
-      if (declaration) {
-        const { kind, name } = declaration;
-        entry = { start: span.start, end: span.end, kind, name, depth: 0, essential: false, children: [] };
-        if (declaration.line + 1 > span.start) annotated.add(declaration.line + 1);
-      }
-    }
-    spans.push({ start: span.start, end: span.end, entry });
-    if (entry) found.push(entry);
-  }
-  if (language.family !== "headings") addOneLiners(lines, language, spans, found);
-  found.sort((a, b) => a.start - b.start || b.end - a.end);
-  return {
+  const scan = scanOutline(lines, language, blocks, earlier);
+  while (scan.next() !== null);
+  return { language, roots: scan.roots, entries: scan.entries, namings: scan.namings };
+}
+
+/** A scan of the lines for outline entries, or one that finds none where the language has no outline rules. */
+export function scanOutline(
+  lines: readonly string[],
+  language: Language,
+  blocks: () => BlockFinder,
+  earlier?: HeaderNamings,
+): OutlineScan {
+  return new OutlineScan(
+    lines,
     language,
-    roots: nest(found, language.family === "headings", lines.length),
-    entries: found,
-    namings,
-  };
+    hasOutlineRules(language) ? blocks() : null,
+    new HeaderNamings(earlier),
+  );
+}
+
+interface Span {
+  start: number;
+  end: number;
+  /** The entry its header made, if it declares something. */
+  entry: OutlineEntry | null;
 }
 
 /**
- * One-line declarations: members of a class-like entry on lines inside no other block, and top-level one-line
- * declarations (TypeScript declaration files are mostly these).
+ * One pass over the lines in order, giving the outline's entries as their blocks start: every block whose header
+ * declares something (or every heading), and the one-line declarations inside no block, in a class-like entry or in
+ * a namespace. Each entry comes with its place in the tree (parent, depth, essential), which only blocks that start
+ * before it decide — so the first page of a big file's outline needs only as many lines as its rows reach.
  */
-function addOneLiners(
-  lines: readonly string[],
-  language: Language,
-  spans: readonly { start: number; end: number; entry: OutlineEntry | null }[],
-  found: OutlineEntry[],
-): void {
-  const innermost = innermostSpans(spans, lines.length);
-  const isHeader = new Uint8Array(lines.length + 2);
-  for (const span of spans) isHeader[span.start] = 1;
-  for (let line = 1; line <= lines.length; line++) {
-    if (isHeader[line] === 1) continue;
-    const around = innermost[line]!;
-    const text = lines[line - 1]!;
+export class OutlineScan {
+  /** Entries without a parent, so far. */
+  readonly roots: OutlineEntry[] = [];
+  /** Every entry so far, in line order. */
+  readonly entries: OutlineEntry[] = [];
+  /** The last line scanned (1-based). */
+  private line = 0;
+  /** Declaration lines below annotations: the annotated block already stands for them. */
+  private readonly annotated = new Set<number>();
+  /** Blocks started so far, newest last; the newest not yet ended holds the line being scanned. */
+  private readonly open: Span[] = [];
+  /** Entries started so far that may still hold the next one, innermost last. */
+  private readonly nesting: OutlineEntry[] = [];
+  private readonly headings: boolean;
+
+  constructor(
+    private readonly lines: readonly string[],
+    private readonly language: Language,
+    /** The block rules; null for a language without outline rules (no entries). */
+    private readonly finder: BlockFinder | null,
+    readonly namings: HeaderNamings,
+  ) {
+    this.headings = language.family === "headings";
+  }
+
+  /** The next entry in line order, or null when every line was scanned. */
+  next(): OutlineEntry | null {
+    if (this.finder === null) return null;
+    while (this.line < this.lines.length) {
+      const entry = this.entryAt(++this.line, this.finder);
+      if (entry !== null) {
+        this.place(entry);
+        return entry;
+      }
+    }
+    return null;
+  }
+
+  private entryAt(line: number, finder: BlockFinder): OutlineEntry | null {
+    const span = finder.headedBy(line);
+    // A line that continues a signature begun above (`  b) {`) heads the whole declaration, already entered at the
+    // line it starts on: listing it again would nest the block's members under a copy of it.
+    if (span !== null && span.start < line) return null;
+    if (span !== null && !this.annotated.has(line)) {
+      const entry = this.headerEntry(line, span);
+      this.open.push({ start: span.start, end: span.end, entry });
+      return entry;
+    }
+    return this.headings ? null : this.oneLiner(line);
+  }
+
+  /** The entry of the block `span` that line `line` heads, or null when it declares nothing. */
+  private headerEntry(line: number, span: { start: number; end: number }): OutlineEntry | null {
+    const { lines, language } = this;
+    const { start, end } = span;
+    if (language.family === "headings") {
+      const heading = headingAt(lines, line - 1, language.dialect);
+      if (!heading) return null;
+      const essential = heading.level <= ESSENTIAL_HEADING_LEVEL;
+      return { start, end, kind: heading.kind, name: heading.name, depth: 0, essential, children: [] };
+    }
+    const declaration = this.namings.at(lines, start - 1, end - 1, language);
+    if (!declaration) return null;
+    if (declaration.line + 1 > start) this.annotated.add(declaration.line + 1);
+    const { kind, name } = declaration;
+    return { start, end, kind, name, depth: 0, essential: false, children: [] };
+  }
+
+  /**
+   * A one-line declaration on line `line`, which heads no block: a member of the class-like entry around it, or a
+   * top-level declaration (outside every block, or directly in a namespace). TypeScript declaration files are mostly
+   * these.
+   */
+  private oneLiner(line: number): OutlineEntry | null {
+    const { open, language } = this;
+    // A block that ended stays below newer ones until it reaches the top; it never holds a line again.
+    while (open.length > 0 && open[open.length - 1]!.end < line) open.pop();
+    const around = open[open.length - 1];
+    const text = this.lines[line - 1]!;
     let declaration = null;
-    if (around < 0) declaration = topLineAt(text, language);
+    if (around === undefined) declaration = topLineAt(text, language);
     else {
-      const holder = spans[around]!.entry;
-      const inside = holder !== null && line < spans[around]!.end;
+      const holder = around.entry;
+      const inside = holder !== null && line < around.end;
       if (inside && MEMBER_HOLDERS.has(holder.kind)) declaration = memberLineAt(text, language);
       else if (inside && NAMESPACES.has(holder.kind)) declaration = topLineAt(text, language);
     }
-    if (declaration)
-      found.push({ start: line, end: line, ...declaration, depth: 0, essential: false, children: [] });
+    if (!declaration) return null;
+    return { start: line, end: line, ...declaration, depth: 0, essential: false, children: [] };
   }
-}
 
-/**
- * The innermost span around each line (1-based; -1 for none): of the spans with `start < line <= end`, the one that
- * starts last (of equal starts, the shorter). One sweep with a stack of open spans, so a bundle wrapped in a few
- * nested functions costs its lines once, not once per level.
- */
-function innermostSpans(spans: readonly { start: number; end: number }[], lineCount: number): Int32Array {
-  const innermost = new Int32Array(lineCount + 2).fill(-1);
-  const sorted = spans
-    .map((_, index) => index)
-    .sort((a, b) => spans[a]!.start - spans[b]!.start || spans[b]!.end - spans[a]!.end);
-  const open: number[] = [];
-  let next = 0;
-  for (let line = 1; line <= lineCount; line++) {
-    while (next < sorted.length && spans[sorted[next]!]!.start < line) open.push(sorted[next++]!);
-    // A span that ended stays below newer ones until it reaches the top; it never covers a line again.
-    while (open.length > 0 && spans[open[open.length - 1]!]!.end < line) open.pop();
-    if (open.length > 0) innermost[line] = open[open.length - 1]!;
-  }
-  return innermost;
-}
-
-/**
- * Parents by containment; depth and essential marks follow from them. A top-level block spanning nearly the whole
- * file (`lineCount` lines) wraps it, as a bundle's one function or object does: its members are listed as a file's
- * top level is.
- */
-function nest(sorted: OutlineEntry[], headings: boolean, lineCount: number): OutlineEntry[] {
-  const roots: OutlineEntry[] = [];
-  const stack: OutlineEntry[] = [];
-  const wraps = (entry: OutlineEntry) =>
-    entry.depth === 0 && entry.end - entry.start + 1 >= WRAPPER_SHARE * lineCount;
-  for (const entry of sorted) {
-    while (stack.length > 0 && stack.at(-1)!.end < entry.end) stack.pop();
-    const parent = stack.at(-1);
+  /**
+   * Parents by containment; depth and essential marks follow from them. A top-level block spanning nearly the whole
+   * file wraps it, as a bundle's one function or object does: its members are listed as a file's top level is.
+   */
+  private place(entry: OutlineEntry): void {
+    const { nesting } = this;
+    while (nesting.length > 0 && nesting[nesting.length - 1]!.end < entry.end) nesting.pop();
+    const parent = nesting[nesting.length - 1];
     if (parent) {
       parent.children.push(entry);
       entry.depth = parent.depth + 1;
-      if (!headings)
-        entry.essential = parent.essential && (ESSENTIAL_HOLDERS.has(parent.kind) || wraps(parent));
+      if (!this.headings)
+        entry.essential = parent.essential && (ESSENTIAL_HOLDERS.has(parent.kind) || this.wraps(parent));
     } else {
-      roots.push(entry);
-      if (!headings) entry.essential = true;
+      this.roots.push(entry);
+      if (!this.headings) entry.essential = true;
     }
-    stack.push(entry);
+    nesting.push(entry);
+    this.entries.push(entry);
   }
-  return roots;
+
+  private wraps(entry: OutlineEntry): boolean {
+    return entry.depth === 0 && entry.end - entry.start + 1 >= WRAPPER_SHARE * this.lines.length;
+  }
 }

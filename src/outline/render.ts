@@ -3,7 +3,7 @@
 
 import { rowTokens } from "../budget/budget.ts";
 import { refOf } from "../hashline/hash.ts";
-import type { Outline, OutlineEntry } from "./build.ts";
+import type { Outline, OutlineEntry, OutlineScan } from "./build.ts";
 
 export interface OutlinePage {
   rows: string[];
@@ -129,4 +129,32 @@ export function outlinePage(
     spent += entryCost;
   }
   return page;
+}
+
+/**
+ * The first page of an outline whose scan is still running, when its essential entries alone cost more than
+ * `budget`: an outline shows only those then (selectShown), in line order, so the page ends at the first one that
+ * does not fit — and a big file's first page needs only the lines its rows reach (typescript.js: 8,715 of 200,276).
+ * Null when the scan ends first: the whole outline then decides what its page shows.
+ */
+export function firstPageOfScan(
+  lines: readonly string[],
+  scan: OutlineScan,
+  budget: number,
+): OutlinePage | null {
+  const page: OutlinePage = { rows: [], entries: [], nextOffset: null };
+  let spent = 0;
+  for (let entry = scan.next(); entry !== null; entry = scan.next()) {
+    if (!entry.essential) continue;
+    const row = outlineRow(lines, entry);
+    const cost = rowTokens(row);
+    if (page.rows.length > 0 && spent + cost > budget) {
+      page.nextOffset = entry.start;
+      return page;
+    }
+    page.rows.push(row);
+    page.entries.push(entry);
+    spent += cost;
+  }
+  return null;
 }

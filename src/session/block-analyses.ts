@@ -7,7 +7,9 @@
 import { analyzeBlocks, type BlockFinder } from "../blocks/find.ts";
 import { detectLanguage, type Language } from "../blocks/language.ts";
 import { KEPT_FILE_MAX_BYTES } from "../limits.ts";
-import { buildOutline, type Outline } from "../outline/build.ts";
+import { buildOutline, scanOutline, type Outline } from "../outline/build.ts";
+import type { HeaderNamings } from "../outline/header-namings.ts";
+import { firstPageOfScan, outlinePage, type OutlinePage } from "../outline/render.ts";
 
 /** Versions kept at once. */
 const MAX_VERSIONS = 2;
@@ -22,6 +24,11 @@ export const BLOCK_ANALYSES_MAX_BYTES = KEPT_FILE_MAX_BYTES;
 export interface BlockAnalysis {
   readonly finder: BlockFinder;
   outline(): Outline;
+  /**
+   * The outline's first page within `budget` tokens, made from as few lines as it needs when the outline is not
+   * built yet (render.ts: firstPageOfScan); null when the whole outline must decide it (then ask `outline()`).
+   */
+  firstPage(budget: number): OutlinePage | null;
 }
 
 /** A version of a file: the digest of its bytes and their size; undefined digest = unknown (never kept). */
@@ -30,10 +37,10 @@ export interface AnalyzedVersion {
   readonly bytes: number;
 }
 
-/** What of a version's analysis was made. */
+/** What of a version's analysis was made: its block rules, what its header lines declare (by an outline or a page). */
 interface Built {
   readonly finder?: BlockFinder;
-  readonly outline?: Outline;
+  readonly namings?: HeaderNamings;
 }
 
 interface Entry {
@@ -84,7 +91,7 @@ export class BlockAnalyses {
     for (const entry of this.entries.values()) {
       if (entry.file !== file) continue;
       const built = entry.built();
-      latest = { finder: built.finder ?? latest.finder, outline: built.outline ?? latest.outline };
+      latest = { finder: built.finder ?? latest.finder, namings: built.namings ?? latest.namings };
     }
     return latest;
   }
@@ -107,8 +114,10 @@ function analysisOf(
 ): { analysis: BlockAnalysis; built: () => Built } {
   let finder: BlockFinder | undefined;
   let outline: Outline | undefined;
+  let namings: HeaderNamings | undefined;
   let fromFinder = earlier.finder;
-  let fromOutline = earlier.outline;
+  let fromNamings = earlier.namings;
+  const firstPages = new Map<number, OutlinePage | null>();
   const blocks = () => {
     finder ??= analyzeBlocks(lines, fileName, language, fromFinder);
     fromFinder = undefined;
@@ -119,10 +128,25 @@ function analysisOf(
       return blocks();
     },
     outline: () => {
-      outline ??= buildOutline(lines, language, blocks, fromOutline);
-      fromOutline = undefined;
+      if (outline === undefined) {
+        outline = buildOutline(lines, language, blocks, namings ?? fromNamings);
+        namings = outline.namings;
+        fromNamings = undefined;
+      }
       return outline;
     },
+    firstPage: (budget) => {
+      // Built already: its page (an outline with no entries has none, and the caller says so).
+      if (outline !== undefined) return outline.entries.length > 0 ? outlinePage(lines, outline, 1, budget) : null;
+      let page = firstPages.get(budget);
+      if (page === undefined) {
+        const scan = scanOutline(lines, language, blocks, namings ?? fromNamings);
+        namings = scan.namings;
+        page = firstPageOfScan(lines, scan, budget);
+        firstPages.set(budget, page);
+      }
+      return page;
+    },
   };
-  return { analysis, built: () => ({ finder, outline }) };
+  return { analysis, built: () => ({ finder, namings }) };
 }

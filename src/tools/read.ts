@@ -233,11 +233,11 @@ function presentOutline(
 ): string | null {
   const display = file.path.display;
   const maxTokens = context.config.maxOutputTokens;
-  const heading = (entries: number) =>
-    asked
-      ? outlineHeading(display, totalLines, entries)
-      : outlineInsteadOfRows(display, totalLines, maxTokens);
-  const answer = outlineAnswer(file.lines, file.blocks().outline(), offset, maxTokens, heading);
+  // A default read's heading names no count of entries, so its first page may come before the whole outline.
+  const heading = asked
+    ? (entries: number) => outlineHeading(display, totalLines, entries)
+    : outlineInsteadOfRows(display, totalLines, maxTokens);
+  const answer = outlineAnswer(file.lines, file.blocks(), offset, maxTokens, heading);
   if (answer === null) return null;
   return file.present({ ...answer, items: [...header, ...answer.items] }, maxTokens);
 }
