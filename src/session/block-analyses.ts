@@ -137,7 +137,8 @@ function analysisOf(
     },
     firstPage: (budget) => {
       // Built already: its page (an outline with no entries has none, and the caller says so).
-      if (outline !== undefined) return outline.entries.length > 0 ? outlinePage(lines, outline, 1, budget) : null;
+      if (outline !== undefined)
+        return outline.entries.length > 0 ? outlinePage(lines, outline, 1, budget) : null;
       let page = firstPages.get(budget);
       if (page === undefined) {
         const scan = scanOutline(lines, language, blocks, namings ?? fromNamings);
