@@ -61,9 +61,7 @@ export function buildOutline(
   blocks: () => BlockFinder,
   earlier?: HeaderNamings,
 ): Outline {
-  const scan = scanOutline(lines, language, blocks, earlier);
-  while (scan.next() !== null);
-  return { language, roots: scan.roots, entries: scan.entries, namings: scan.namings };
+  return scanOutline(lines, language, blocks, earlier).outline();
 }
 
 /** A scan of the lines for outline entries, or one that finds none where the language has no outline rules. */
@@ -117,6 +115,13 @@ export class OutlineScan {
     readonly namings: HeaderNamings,
   ) {
     this.headings = language.family === "headings";
+  }
+
+  /** The whole outline: the rest of the lines scanned, if any are left. */
+  outline(): Outline {
+    while (this.next() !== null);
+    const { language, roots, entries, namings } = this;
+    return { language, roots, entries, namings };
   }
 
   /** The next entry in line order, or null when every line was scanned. */

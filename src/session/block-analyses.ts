@@ -145,6 +145,8 @@ function analysisOf(
         namings = scan.namings;
         page = firstPageOfScan(lines, scan, budget);
         firstPages.set(budget, page);
+        // No page without the whole outline: the scan went through every line, so that outline is made already.
+        if (page === null) outline = scan.outline();
       }
       return page;
     },

@@ -9,6 +9,7 @@ import { analyzeBlocks } from "../../src/blocks/find.ts";
 import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
 import { refOf } from "../../src/hashline/hash.ts";
 import { buildOutline } from "../../src/outline/build.ts";
+import { outlinePage } from "../../src/outline/render.ts";
 import { compileBlocklist } from "../../src/security/blocklist.ts";
 import { PathGuard } from "../../src/security/guard.ts";
 import { BLOCK_ANALYSES_MAX_BYTES, BlockAnalyses } from "../../src/session/block-analyses.ts";
@@ -27,6 +28,21 @@ test("the same version and language give the same analysis, its outline built on
   expect(again).toBe(first);
   expect(again.outline()).toBe(first.outline());
   expect(analyses.size).toBe(1);
+});
+
+test("a first page the whole outline must decide is null, and that outline is then at hand", () => {
+  const analyses = new BlockAnalyses();
+  const small = analyses.of(JS, "x.js", { digest: 1n, bytes: 100 });
+  // Its essential entries fit the budget: which others show depends on the whole outline.
+  expect(small.firstPage(10_000)).toBeNull();
+  const outline = small.outline();
+  expect(outline.entries.map(({ start, end, kind }) => [start, end, kind])).toEqual([
+    [1, 3, "function"],
+    [5, 9, "class"],
+    [6, 8, "method"],
+  ]);
+  expect(small.outline()).toBe(outline);
+  expect(small.firstPage(10_000)).toEqual(outlinePage(JS, outline, 1, 10_000));
 });
 
 test("another digest, or the same bytes as another language, is another analysis", () => {
