@@ -2,7 +2,8 @@
 // by the digest of the version's bytes: an outline, then find_block calls on the same version of a big file lex it
 // once (a 9 MB bundle took ~0.3 s to lex and ~0.5 s more to outline, per call). Each is a pure function of the bytes
 // and the language, so a digest and a language name one analysis. A few versions, bounded in bytes of source. A new
-// version of a file is lexed from the newest analyzed version of it, only around the lines that differ.
+// version of a file is lexed from the newest analyzed version of it, only around the lines that differ, and a default
+// read's first outline page is made from the lines it reaches before any whole outline is.
 
 import { analyzeBlocks, type BlockFinder } from "../blocks/find.ts";
 import { detectLanguage, type Language } from "../blocks/language.ts";
@@ -48,7 +49,7 @@ interface Entry {
   bytes: number;
   /** Whose version it is: the file's name and the language it was read as. */
   file: string;
-  /** What some call made of it already: its block rules (an outline of plain text never makes them), its outline. */
+  /** What some call made of it already (an outline of plain text never makes block rules). */
   built: () => Built;
 }
 
