@@ -256,8 +256,11 @@ export function namedByItsOwnText(line: string): boolean {
   let code = line.charCodeAt(0);
   while (code === 0x20 || code === 0x09) code = line.charCodeAt(++index);
   // Other whitespace (which trimming also takes) is rare enough to leave to the full rule.
-  const mayBe = code <= 0x20 || code >= 0x80 ? mayBeAnnotation(line.trim()) : startsAnnotation(code);
-  return !mayBe || !ANNOTATION.test(line.trim());
+  if (code <= 0x20 || code >= 0x80) {
+    const trimmed = line.trim();
+    return !mayBeAnnotation(trimmed) || !ANNOTATION.test(trimmed);
+  }
+  return !startsAnnotation(code) || !ANNOTATION.test(line.trim());
 }
 
 /**

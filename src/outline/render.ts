@@ -115,10 +115,27 @@ export function outlinePage(
   };
   let shown = rendering.shown.get(budget);
   if (shown === undefined) rendering.shown.set(budget, (shown = selectShown(outline, cost, budget)));
+  return fillPage(shownFrom(outline.entries, shown, offset), rowOf, cost, budget);
+}
+
+function* shownFrom(
+  entries: readonly OutlineEntry[],
+  shown: Set<OutlineEntry>,
+  offset: number,
+): Generator<OutlineEntry> {
+  for (const entry of entries) if (shown.has(entry) && entry.start >= offset) yield entry;
+}
+
+/** Rows of `entries`, in order, until the next would pass `budget` (one row at least); that one is `nextOffset`. */
+function fillPage(
+  entries: Iterable<OutlineEntry>,
+  rowOf: (entry: OutlineEntry) => string,
+  cost: (entry: OutlineEntry) => number,
+  budget: number,
+): OutlinePage {
   const page: OutlinePage = { rows: [], entries: [], nextOffset: null };
   let spent = 0;
-  for (const entry of outline.entries) {
-    if (!shown.has(entry) || entry.start < offset) continue;
+  for (const entry of entries) {
     const entryCost = cost(entry);
     if (page.rows.length > 0 && spent + entryCost > budget) {
       page.nextOffset = entry.start;
@@ -142,19 +159,16 @@ export function firstPageOfScan(
   scan: OutlineScan,
   budget: number,
 ): OutlinePage | null {
-  const page: OutlinePage = { rows: [], entries: [], nextOffset: null };
-  let spent = 0;
-  for (let entry = scan.next(); entry !== null; entry = scan.next()) {
-    if (!entry.essential) continue;
-    const row = outlineRow(lines, entry);
-    const cost = rowTokens(row);
-    if (page.rows.length > 0 && spent + cost > budget) {
-      page.nextOffset = entry.start;
-      return page;
-    }
-    page.rows.push(row);
-    page.entries.push(entry);
-    spent += cost;
-  }
-  return null;
+  const rows = new Map<OutlineEntry, string>();
+  const rowOf = (entry: OutlineEntry) => {
+    let row = rows.get(entry);
+    if (row === undefined) rows.set(entry, (row = outlineRow(lines, entry)));
+    return row;
+  };
+  const page = fillPage(essentialsOf(scan), rowOf, (entry) => rowTokens(rowOf(entry)), budget);
+  return page.nextOffset === null ? null : page;
+}
+
+function* essentialsOf(scan: OutlineScan): Generator<OutlineEntry> {
+  for (let entry = scan.next(); entry !== null; entry = scan.next()) if (entry.essential) yield entry;
 }

@@ -19,6 +19,12 @@ import { makeTempRoot } from "../support/lapp-session.ts";
 const root = makeTempRoot("lapp-analyses-");
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** TypeScript's own 200,000-line bundle, as lines. */
+const typescriptLines = () =>
+  readFileSync(resolve(import.meta.dir, "../../node_modules/typescript/lib/typescript.js"), "utf8").split(
+    "\n",
+  );
+
 const JS = ["function a() {", "  return 1;", "}", "", "class B {", "  m() {", "    return 2;", "  }", "}"];
 
 test("the same version and language give the same analysis, its outline built once", () => {
@@ -77,10 +83,7 @@ test("bounded: two versions at most, the least recently used goes; a version ove
 });
 
 test("a kept analysis answers as one made from scratch (typescript.js: every 997th line, and the outline)", () => {
-  const lines = readFileSync(
-    resolve(import.meta.dir, "../../node_modules/typescript/lib/typescript.js"),
-    "utf8",
-  ).split("\n");
+  const lines = typescriptLines();
   const analyses = new BlockAnalyses();
   analyses.of(lines, "typescript.js", { digest: 7n, bytes: 9_000_000 });
   const kept = analyses.of(lines, "typescript.js", { digest: 7n, bytes: 9_000_000 });
@@ -98,10 +101,7 @@ test("a kept analysis answers as one made from scratch (typescript.js: every 997
 }, 60_000);
 
 test("a new version of a file is lexed from the newest analyzed version of it, only around the change", () => {
-  const lines = readFileSync(
-    resolve(import.meta.dir, "../../node_modules/typescript/lib/typescript.js"),
-    "utf8",
-  ).split("\n");
+  const lines = typescriptLines();
   const analyses = new BlockAnalyses();
   const first = analyses.of(lines, "typescript.js", { digest: 1n, bytes: 9_000_000 });
   expect(first.finder.lexed?.lexedLines).toBe(lines.length);
