@@ -1,4 +1,4 @@
-// lapp_grep's native code (native-libc.c, beneath.c, prefilter.c, list-directory.c), compiled together on first use
+// lapp_grep's native code (native-libc.c, beneath.c, window-scan.c, prefilter.c, list-directory.c), compiled together on first use
 // by the TinyCC that every Bun build carries, once per thread. TinyCC compiles a file by name: the sources go into an
 // anonymous memory file, so nothing is written to disk. It links nothing (-nostdlib), so no libc development files
 // are needed: the few libc functions the code calls are looked up here with dlsym and bound before any other call.
@@ -12,6 +12,7 @@ import beneathSource from "./beneath.c" with { type: "text" };
 import listDirectorySource from "./list-directory.c" with { type: "text" };
 import libcSource from "./native-libc.c" with { type: "text" };
 import prefilterSource from "./prefilter.c" with { type: "text" };
+import windowScanSource from "./window-scan.c" with { type: "text" };
 
 /** The libc functions native-libc.c binds, in the order of its table. */
 const LIBC_FUNCTIONS = [
@@ -85,7 +86,9 @@ function load(): NativeCode | null {
   if (process.platform !== "linux" || (process.arch !== "x64" && process.arch !== "arm64")) return null;
   const ffi = require("bun:ffi") as typeof import("bun:ffi");
   const table = libcTable(ffi);
-  const source = [libcSource, beneathSource, prefilterSource, listDirectorySource].join("\n");
+  const source = [libcSource, beneathSource, windowScanSource, prefilterSource, listDirectorySource].join(
+    "\n",
+  );
   const { symbols } = compile(ffi, source, symbolsOf(ffi.FFIType));
   symbols.lapp_bind(table);
   return symbols;

@@ -25,8 +25,8 @@
  * for.
  */
 
-/* libc's functions (open, pread, memmem, …) come from native-libc.c, and open_beneath and is_at from beneath.c,
- * compiled before this file. */
+/* libc's functions (open, pread, memmem, …) come from native-libc.c, open_beneath and is_at from beneath.c, and
+ * the window scan from window-scan.c, compiled before this file. */
 
 #if defined(__x86_64__)
 #define SYS_FSTAT 5
@@ -71,6 +71,19 @@ struct runs {
   const unsigned char *starts[MAX_RUNS];
   /* Per run, the most bytes it can take in the text (a caseless k or s stands as up to 3 or 2: fold_width). */
   long widths[MAX_RUNS];
+  /* Per run, where its window starts in it, -1 for none (then it is found by its rarest byte), how many bytes the
+   * window has, and whether it holds a k or s (choose_window); the windows, one after another (window-scan.c). */
+  int window_at[MAX_RUNS];
+  int window_width[MAX_RUNS];
+  int window_folds[MAX_RUNS];
+  unsigned char windows[MAX_RUNS * WINDOW_BYTES];
+  /* Every run has a window: an any_of search looks for all of them in one pass (any_window_in); some window holds
+   * a k or s. */
+  int all_windowed;
+  int some_window_folds;
+  /* The bytes in the buffer hold no lead byte of a wide folding (note_wide_folds): each k or s there stands as one
+   * byte, so a window holding k or s can be used. */
+  int wide_free;
 };
 
 /*
@@ -100,6 +113,42 @@ static size_t wide_after(const unsigned char *at, const unsigned char *end, unsi
 static size_t wide_before(const unsigned char *start, const unsigned char *at, unsigned char want) {
   size_t wide = fold_width(want);
   return wide > 1 && (size_t)(at - start) >= wide && is_wide_fold(at - wide, want) ? wide : 0;
+}
+
+/*
+ * Where `needle` (lowercase) stands case-insensitively in [start, end) with its byte `pivot` (which stands for one
+ * byte) at `hit`: its first byte, and its end in `*found_end`; else 0. Compared outwards from `hit`, each needle byte
+ * as one ASCII byte in either case (inline: TinyCC inlines no calls), else a k or s as its wide folding.
+ */
+static const unsigned char *caseless_around(const unsigned char *start, const unsigned char *end,
+                                            const unsigned char *hit, const unsigned char *needle,
+                                            size_t needle_length, size_t pivot, const unsigned char **found_end) {
+  const unsigned char *begin = hit;
+  size_t index = pivot;
+  while (index > 0) {
+    unsigned char want = needle[index - 1];
+    unsigned char byte = begin > start ? begin[-1] : 0;
+    if (byte >= 'A' && byte <= 'Z') byte += 32;
+    int ascii = begin > start && byte == want;
+    size_t width = ascii ? 1 : want == 'k' || want == 's' ? wide_before(start, begin, want) : 0;
+    if (!width) return 0;
+    begin -= width;
+    index--;
+  }
+  const unsigned char *after = hit + 1;
+  index = pivot + 1;
+  while (index < needle_length) {
+    unsigned char want = needle[index];
+    unsigned char byte = after < end ? *after : 0;
+    if (byte >= 'A' && byte <= 'Z') byte += 32;
+    int ascii = after < end && byte == want;
+    size_t width = ascii ? 1 : want == 'k' || want == 's' ? wide_after(after, end, want) : 0;
+    if (!width) return 0;
+    after += width;
+    index++;
+  }
+  *found_end = after;
+  return begin;
 }
 
 /*
@@ -144,43 +193,13 @@ static const unsigned char *find_caseless(const unsigned char *start, size_t len
     if (!other_gone && (!hit || next_other < hit)) hit = next_other;
     if (!hit) return 0;
     /* Most hits are not the needle: one byte beside the rare one (never a k or s, which may stand as several
-     * bytes) rules them out before the comparison below, whose calls TinyCC does not inline. */
+     * bytes) rules them out before caseless_around is called. */
     if (check && (hit[check] | check_fold) != check_byte) {
       from = hit + 1;
       continue;
     }
-    /* Outwards from the hit, each needle byte as one ASCII byte in either case (inline: TinyCC inlines no calls),
-     * else a k or s as its wide folding. */
-    const unsigned char *begin = hit;
-    size_t index = rare;
-    while (index > 0) {
-      unsigned char want = needle[index - 1];
-      unsigned char byte = begin > start ? begin[-1] : 0;
-      if (byte >= 'A' && byte <= 'Z') byte += 32;
-      int ascii = begin > start && byte == want;
-      size_t width = ascii ? 1 : want == 'k' || want == 's' ? wide_before(start, begin, want) : 0;
-      if (!width) break;
-      begin -= width;
-      index--;
-    }
-    if (index == 0) {
-      const unsigned char *after = hit + 1;
-      index = rare + 1;
-      while (index < needle_length) {
-        unsigned char want = needle[index];
-        unsigned char byte = after < end ? *after : 0;
-        if (byte >= 'A' && byte <= 'Z') byte += 32;
-        int ascii = after < end && byte == want;
-        size_t width = ascii ? 1 : want == 'k' || want == 's' ? wide_after(after, end, want) : 0;
-        if (!width) break;
-        after += width;
-        index++;
-      }
-      if (index == needle_length) {
-        *found_end = after;
-        return begin;
-      }
-    }
+    const unsigned char *begin = caseless_around(start, end, hit, needle, needle_length, rare, found_end);
+    if (begin) return begin;
     from = hit + 1;
   }
   return 0;
@@ -220,20 +239,95 @@ static const unsigned char *find_exact(const unsigned char *start, size_t length
   return 0;
 }
 
+/* Where run `index` first stands in [start, start + length), found by its rarest byte; its end in `*found_end`. */
+static const unsigned char *find_by_rare_byte(const struct runs *runs, const unsigned char *start, size_t length,
+                                              int index, const unsigned char **found_end) {
+  const unsigned char *needle = runs->starts[index];
+  size_t needle_length = runs->lengths[index];
+  if (runs->caseless) return find_caseless(start, length, needle, needle_length, runs->rares[index], found_end);
+  const unsigned char *found = find_exact(start, length, needle, needle_length, runs->rares[index]);
+  *found_end = found ? found + needle_length : 0;
+  return found;
+}
+
+/*
+ * Where run `index` stands in [start, end) with its window's first byte at `hit` (the window fits there): its first
+ * byte, its end in `*found_end`; else 0.
+ */
+static const unsigned char *run_at(const struct runs *runs, int index, const unsigned char *start,
+                                   const unsigned char *end, const unsigned char *hit,
+                                   const unsigned char **found_end) {
+  const unsigned char *needle = runs->starts[index];
+  size_t needle_length = runs->lengths[index];
+  size_t at = runs->window_at[index];
+  if (runs->caseless) return caseless_around(start, end, hit, needle, needle_length, at, found_end);
+  if ((size_t)(hit - start) < at || (size_t)(end - (hit - at)) < needle_length) return 0;
+  if (memcmp(hit - at, needle, needle_length) != 0) return 0;
+  *found_end = hit - at + needle_length;
+  return hit - at;
+}
+
+/*
+ * Where run `index` first stands in [start, start + length), by its window (window-scan.c): candidates in the order
+ * their window's first byte stands, as find_caseless takes its rare byte's, so the first found also ends first. A
+ * window that turns out to fit far more often than the run stands (misses as find_exact counts them) hands the
+ * search back to the rarest byte, from the start: that stays linear where each candidate could cost the run's
+ * length.
+ */
+static const unsigned char *find_windowed(const struct runs *runs, const unsigned char *start, size_t length,
+                                          int index, const unsigned char **found_end) {
+  size_t needle_length = runs->lengths[index];
+  if (needle_length > length) return 0;
+  size_t at = runs->window_at[index];
+  int width = runs->window_width[index];
+  const unsigned char *window = runs->windows + index * WINDOW_BYTES;
+  const unsigned char *end = start + length;
+  /* The last place the window can start with the whole run inside the text (every byte at least one). */
+  const unsigned char *last = start + (length - needle_length) + at;
+  const unsigned char *from = start + at;
+  size_t misses = 0;
+  while (from <= last) {
+    int fits;
+    const unsigned char *block = window_blocks(from, end, window, 1, &fits);
+    if (!fits) {
+      /* Too few bytes left for a whole block: the last places one by one. */
+      for (const unsigned char *hit = block; hit <= last; hit++) {
+        if (!window_fits(window, width, hit)) continue;
+        const unsigned char *found = run_at(runs, index, start, end, hit, found_end);
+        if (found) return found;
+      }
+      return 0;
+    }
+    for (int bit = 0; bit < 16; bit++) {
+      if (!(fits >> bit & 1)) continue;
+      const unsigned char *hit = block + bit;
+      if (hit > last) return 0;
+      const unsigned char *found = run_at(runs, index, start, end, hit, found_end);
+      if (found) return found;
+      misses++;
+    }
+    from = block + 16;
+    if (misses > MISS_GRACE && misses * MISS_SPAN > (size_t)(from - start))
+      return find_by_rare_byte(runs, start, length, index, found_end);
+  }
+  return 0;
+}
+
+/* Whether run `index` is looked for by its window: it has one, and any k or s in it stands as one byte here. */
+static int window_usable(const struct runs *runs, int index) {
+  return runs->window_at[index] >= 0 && (!runs->window_folds[index] || runs->wide_free);
+}
+
 /*
  * Where run `index` first stands in [start, start + length), exactly or (caseless runs) case-insensitively, and
  * (`found_end`, when not null) where it ends there.
  */
 static const unsigned char *find_run(const struct runs *runs, const unsigned char *start, size_t length, int index,
                                      const unsigned char **found_end) {
-  const unsigned char *needle = runs->starts[index];
-  size_t needle_length = runs->lengths[index];
   const unsigned char *ignored;
   if (!found_end) found_end = &ignored;
-  if (runs->caseless) return find_caseless(start, length, needle, needle_length, runs->rares[index], found_end);
-  const unsigned char *found = find_exact(start, length, needle, needle_length, runs->rares[index]);
-  *found_end = found ? found + needle_length : 0;
-  return found;
+  if (window_usable(runs, index)) return find_windowed(runs, start, length, index, found_end);
+  return find_by_rare_byte(runs, start, length, index, found_end);
 }
 
 static const unsigned char *find(const struct runs *runs, const unsigned char *start, size_t length, int index) {
@@ -251,10 +345,53 @@ static int line_holds(const unsigned char *line, const unsigned char *end, const
   return 1;
 }
 
+/* Whether a run whose window fits at `hit` (its bytes before `end`) stands there. */
+static int some_run_at(const struct runs *runs, const unsigned char *start, const unsigned char *end,
+                       const unsigned char *hit) {
+  const unsigned char *found_end;
+  for (int index = 0; index < runs->count; index++) {
+    int width = runs->window_width[index];
+    if (end - hit >= width && window_fits(runs->windows + index * WINDOW_BYTES, width, hit) &&
+        run_at(runs, index, start, end, hit, &found_end))
+      return 1;
+  }
+  return 0;
+}
+
+/*
+ * Whether any of the runs stands in [start, end), each run's window looked for in one pass; -1 when the windows
+ * fit far more often than a run stands (as in find_windowed): the caller then looks for each run by its rarest byte.
+ */
+static int any_window_in(const unsigned char *start, const unsigned char *end, const struct runs *runs) {
+  const unsigned char *from = start;
+  size_t misses = 0;
+  while (1) {
+    int fits;
+    const unsigned char *block = window_blocks(from, end, runs->windows, runs->count, &fits);
+    if (!fits) {
+      for (const unsigned char *hit = block; hit < end; hit++)
+        if (some_run_at(runs, start, end, hit)) return 1;
+      return 0;
+    }
+    for (int bit = 0; bit < 16; bit++) {
+      if (!(fits >> bit & 1)) continue;
+      if (some_run_at(runs, start, end, block + bit)) return 1;
+      misses++;
+    }
+    from = block + 16;
+    if (misses > MISS_GRACE && misses * MISS_SPAN > (size_t)(from - start)) return -1;
+  }
+}
+
 /* Whether any of the runs stands in [start, end) (no run holds a newline, so it lies within a line). */
 static int any_run_in(const unsigned char *start, const unsigned char *end, const struct runs *runs) {
+  if (runs->all_windowed && (!runs->some_window_folds || runs->wide_free)) {
+    int found = any_window_in(start, end, runs);
+    if (found >= 0) return found;
+  }
+  const unsigned char *found_end;
   for (int index = 0; index < runs->count; index++)
-    if (find(runs, start, end - start, index)) return 1;
+    if (find_by_rare_byte(runs, start, end - start, index, &found_end)) return 1;
   return 0;
 }
 
@@ -278,13 +415,18 @@ static int some_line_holds(const unsigned char *start, const unsigned char *end,
   return 0;
 }
 
+/* Notes whether the `filled` bytes of the buffer hold a lead byte of a wide folding (E2 for U+212A, C5 for U+017F). */
+static void note_wide_folds(struct runs *runs, const unsigned char *buffer, long filled) {
+  if (runs->some_window_folds) runs->wide_free = !memchr(buffer, 0xe2, filled) && !memchr(buffer, 0xc5, filled);
+}
+
 /*
  * The rest of a file whose current line fills the buffer (minified code): lines can no longer be told apart, so
  * only the anchor run (any_of: each run) is looked for, from the `filled` bytes held (the line so far, which ends at
  * file offset `offset`) to the end, the last widest - 1 bytes kept between reads (the most bytes a run looked for
  * can take: runs->widths). Absent: no line can match.
  */
-static int anchor_anywhere(int fd, const struct runs *runs, long long max_bytes, unsigned char *buffer,
+static int anchor_anywhere(int fd, struct runs *runs, long long max_bytes, unsigned char *buffer,
                            long buffer_length, long filled, long long offset) {
   long keep = runs->widths[runs->anchor] - 1;
   if (runs->any_of)
@@ -301,10 +443,11 @@ static int anchor_anywhere(int fd, const struct runs *runs, long long max_bytes,
     offset += got;
     if (offset > max_bytes) return UNDECIDED;
     filled = keep + got;
+    note_wide_folds(runs, buffer, filled);
   }
 }
 
-static int examine(int fd, const struct runs *runs, long long max_bytes, const unsigned char *leads,
+static int examine(int fd, struct runs *runs, long long max_bytes, const unsigned char *leads,
                    unsigned char *buffer, int buffer_length) {
   unsigned char stat[256];
   if (syscall(SYS_FSTAT, fd, stat) != 0) return UNREADABLE;
@@ -321,6 +464,7 @@ static int examine(int fd, const struct runs *runs, long long max_bytes, const u
 
   /* Complete lines are examined; the partial last line moves to the front and the next read follows it. */
   long filled = got;
+  note_wide_folds(runs, buffer, filled);
   long long offset = got;
   /* A short read of a regular file is its end. */
   int end_of_file = got < FIRST_FILL;
@@ -343,8 +487,37 @@ static int examine(int fd, const struct runs *runs, long long max_bytes, const u
     offset += got;
     if (offset > max_bytes) return UNDECIDED;
     filled += got;
+    note_wide_folds(runs, buffer, filled);
     if (got < room) end_of_file = 1;
   }
+}
+
+/*
+ * Gives a caseless run `index` a window (window-scan.c) of three bytes, else two, holding its rarest byte, as far to
+ * the front of the window as fits; none for a one-byte run, an exact run or where there is no window scan: the run
+ * is then found by its rarest byte. An exact run's rarest byte is rare enough for memchr (an uppercase letter in C:
+ * the kernel's literal queries run as fast as ripgrep's), and windows made its alternations slower (773 → 901 ms of
+ * prefilter over the kernel's tree, one thread). A k or s in the window stands there for one byte: such a window is
+ * used only on bytes that hold no wide folding (window_usable).
+ */
+static void choose_window(struct runs *runs, int index) {
+  runs->window_at[index] = -1;
+  runs->window_width[index] = 0;
+  runs->window_folds[index] = 0;
+  if (!HAS_WINDOW_SCAN || !runs->caseless) return;
+  const unsigned char *run = runs->starts[index];
+  int length = runs->lengths[index];
+  int rare = runs->rares[index];
+  for (int width = WINDOW_MAX_WIDTH; width >= 2; width--)
+    for (int at = rare; at > rare - width; at--) {
+      if (at < 0 || at + width > length) continue;
+      set_window(runs->windows + index * WINDOW_BYTES, run + at, width, 1);
+      runs->window_at[index] = at;
+      runs->window_width[index] = width;
+      for (int byte = at; byte < at + width; byte++)
+        if (fold_width(run[byte]) != 1) runs->window_folds[index] = 1;
+      return;
+    }
 }
 
 static void leave_undecided(int count, unsigned char *statuses, int *descriptors) {
@@ -399,6 +572,14 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
   }
   leave_undecided(count, statuses, descriptors);
   if (!usable || total > MAX_RUN_BYTES) return -1;
+  runs.all_windowed = 1;
+  runs.some_window_folds = 0;
+  runs.wide_free = 0;
+  for (int index = 0; index < run_count; index++) {
+    choose_window(&runs, index);
+    if (runs.window_at[index] < 0) runs.all_windowed = 0;
+    if (runs.window_folds[index]) runs.some_window_folds = 1;
+  }
   int dirfd = open_beneath(root, directory, directory_flags);
   if (dirfd == -1) return -1;
   if (dirfd == -2) {

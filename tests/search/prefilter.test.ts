@@ -4,7 +4,6 @@
 import "../support/fast-check-seed.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import {
-  closeSync,
   constants,
   linkSync,
   mkdirSync,
@@ -25,6 +24,7 @@ import { rarestByteOf } from "../../src/search/required-literal.ts";
 import { searchFile } from "../../src/search/search-file.ts";
 import { SIGNATURE_LEADS } from "../../src/text/binary.ts";
 import { someLineHolds } from "../support/caseless-bytes.ts";
+import { decide } from "../support/prefilter-decide.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 import { folderOfFiles } from "../support/root-files.ts";
 
@@ -34,23 +34,6 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const KiB = 1024;
 
-/**
- * The statuses of `names`, checking the descriptors handed back: open (and then closed here) exactly for the files
- * left undecided, -1 for every file decided.
- */
-function decide(directory: string, names: string[], required: RequiredRunBytes, maxBytes: number): number[] {
-  const decided = nativePrefilter()!.decide(directory, names, required, maxBytes);
-  if (!decided) throw new Error(`the prefilter decided nothing in ${directory}`);
-  expect(decided.refused).toBe(false);
-  const { statuses, descriptors } = decided;
-  names.forEach((_, index) => {
-    if (statuses[index] === PREFILTER.undecided) {
-      expect(descriptors[index]).toBeGreaterThanOrEqual(0);
-      closeSync(descriptors[index]!);
-    } else expect(descriptors[index]).toBe(-1);
-  });
-  return [...statuses];
-}
 /** The runs of a regex as the prefilter gets them (matcher.ts). */
 function regexRuns(pattern: string, ignoreCase: boolean) {
   const compiled = compileMatcher({ pattern, literal: false, ignoreCase });

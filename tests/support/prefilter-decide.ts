@@ -1,0 +1,28 @@
+// Test support: the native prefilter's statuses for files in one folder (src/search/prefilter.ts), checking the
+// descriptors it hands back: open (then closed here) exactly for the files left undecided, -1 for every file decided.
+import { expect } from "bun:test";
+import { closeSync } from "node:fs";
+import { nativePrefilter, PREFILTER, type RequiredRunBytes } from "../../src/search/prefilter.ts";
+
+/**
+ * The statuses of `names`, checking the descriptors handed back: open (and then closed here) exactly for the files
+ * left undecided, -1 for every file decided.
+ */
+export function decide(
+  directory: string,
+  names: string[],
+  required: RequiredRunBytes,
+  maxBytes: number,
+): number[] {
+  const decided = nativePrefilter()!.decide(directory, names, required, maxBytes);
+  if (!decided) throw new Error(`the prefilter decided nothing in ${directory}`);
+  expect(decided.refused).toBe(false);
+  const { statuses, descriptors } = decided;
+  names.forEach((_, index) => {
+    if (statuses[index] === PREFILTER.undecided) {
+      expect(descriptors[index]).toBeGreaterThanOrEqual(0);
+      closeSync(descriptors[index]!);
+    } else expect(descriptors[index]).toBe(-1);
+  });
+  return [...statuses];
+}
