@@ -1,7 +1,12 @@
 // Line semantics of the matcher (ripgrep's: per line, CRLF `\r` visible) and the scan that finds candidates fast.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { compileMatcher, type MatcherSpec, scanSourceOf } from "../../src/search/matcher.ts";
+import {
+  compileMatcher,
+  type MatcherSpec,
+  SPACE_BUT_NEWLINE,
+  scanSourceOf,
+} from "../../src/search/matcher.ts";
 import { Hits, scanBytes, scanCandidates, scanText } from "../../src/search/scan.ts";
 
 const spec = (pattern: string, extra: Partial<MatcherSpec> = {}): MatcherSpec => ({
@@ -124,9 +129,22 @@ describe("line semantics", () => {
 
   test("scanSourceOf keeps one-line constructs from crossing newlines", () => {
     expect(scanSourceOf("a.b")).toBe("a[^\\n]b");
-    expect(scanSourceOf("\\s\\W\\D")).toBe("[^\\S\\n][^\\w\\n][^\\d\\n]");
+    expect(scanSourceOf("\\s\\W\\D")).toBe(`${SPACE_BUT_NEWLINE}[^\\w\\n][^\\d\\n]`);
     expect(scanSourceOf("[^a]")).toBe("[^a\\n]");
     expect(scanSourceOf("[.]\\.")).toBe("[.]\\.");
+  });
+
+  test("the spelled-out class for \\s in a scan is \\s without \\n, in every mode, for every UTF-16 code unit", () => {
+    for (const flags of ["", "u", "i", "ui"]) {
+      const spelled = new RegExp(`^${SPACE_BUT_NEWLINE}$`, flags);
+      const space = new RegExp("^\\s$", flags);
+      const differ: number[] = [];
+      for (let unit = 0; unit <= 0xffff; unit++) {
+        const char = String.fromCharCode(unit);
+        if (spelled.test(char) !== (unit !== 10 && space.test(char))) differ.push(unit);
+      }
+      expect([flags, differ]).toEqual([flags, []]);
+    }
   });
 
   test("property: the fast scan finds exactly the lines a per-line test finds", () => {
