@@ -2,13 +2,14 @@
  * Where the prefilter's runs may stand, looked at 16 text positions at a time (x86_64, with SSE2, which every
  * x86_64 processor has; compiled before prefilter.c, which uses it: native-code.ts).
  *
- * memchr on a run's rarest byte hands back every place that byte stands. For an exact run of code that is rare
- * enough (an uppercase letter: memchr then runs as fast as memory), but a case-insensitive run is looked for by a
- * letter in either case, two memchr streams of a byte that stands every ~60 bytes in C (u: 1.7 %), each hit costing
- * a call and a comparison: 2.6 GB/s against 10.6 for an exact PM_RESUME, timed on 300 MB of the kernel's C in
- * 256 KiB reads. A window is two or three consecutive bytes of a run, each standing for one text byte, compared at
- * 16 positions at once: such a triple rarely fits where the run does not stand, and the same scan runs at
- * 10–12 GB/s for a caseless run (measured the same way), and takes every run of an alternation in one pass.
+ * memchr on a run's rarest byte hands back every place that byte stands. That is rare enough when the byte is an
+ * uppercase letter (memchr then runs as fast as memory), but a lowercase letter stands every 60–200 bytes of C, and a
+ * case-insensitive run is looked for by a letter in either case: two memchr streams, each hit costing a call and a
+ * comparison — 2.6 GB/s for a caseless pm_resume against 10.6 for an exact PM_RESUME, timed on 300 MB of the
+ * kernel's C in 256 KiB reads. A window is two or three consecutive bytes of a run, each standing for one text byte,
+ * compared at 16 positions at once: such a triple rarely fits where the run does not stand, and the same scan runs
+ * at 10–12 GB/s (measured the same way), taking every run of an alternation in one pass (prefilter.c,
+ * choose_window, says which runs get one).
  *
  * A window is WINDOW_BYTES: per byte, 16 copies of a mask and 16 of a target; a text byte x fits when
  * (x | mask) == target. The mask is 0x20 for a letter of a caseless run (a letter's two ASCII cases differ only in

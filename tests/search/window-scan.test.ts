@@ -1,7 +1,7 @@
-// Caseless runs looked for by a window of their bytes, 16 text positions at a time (src/search/window-scan.c, on
-// x86_64; elsewhere the same runs go by their rarest byte, and these tests check that path). The prefilter must
-// still answer exactly what the runs stand for (tests/support/caseless-bytes.ts): a file is left undecided exactly
-// when one of its lines holds them. Files are built around the places the scan treats apart: the run at every
+// Runs looked for by a window of their bytes, 16 text positions at a time (src/search/window-scan.c, on x86_64:
+// caseless runs and exact ones whose rarest byte is a lowercase letter; elsewhere they go by their rarest byte, and
+// these tests check that path). The prefilter must still answer exactly what the runs stand for (caseless ones as
+// tests/support/caseless-bytes.ts reads them): a file is left undecided exactly when one of its lines holds them. Files are built around the places the scan treats apart: the run at every
 // position of a 16-byte block, in the last bytes a whole block cannot reach, after windows that fit without the run
 // (many of them: the scan then hands over to the rarest byte), with k and s as U+212A and U+017F (where a window
 // holding k or s is not used), and in lines longer than the prefilter's buffer.
@@ -23,26 +23,51 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 const KELVIN = "\xe2\x84\xaa"; // U+212A in UTF-8, read as Latin-1 (one character a byte)
 const LONG_S = "\xc5\xbf"; // U+017F
 
-/** The caseless runs a search for `pattern` hands the prefilter (matcher.ts). */
-function caselessRuns(pattern: string): RequiredRunBytes {
-  const compiled = compileMatcher({ pattern, literal: false, ignoreCase: true });
-  if (!compiled.ok || compiled.value.kind !== "regex" || !compiled.value.runs?.caseless)
-    throw new Error(`no caseless runs for ${pattern}`);
-  return compiled.value.runs;
+/** The runs a search for `pattern` hands the prefilter (matcher.ts): caseless ones for an ignore-case search. */
+function runsOf(pattern: string, ignoreCase = true): RequiredRunBytes {
+  const compiled = compileMatcher({ pattern, literal: false, ignoreCase });
+  const runs = compiled.ok ? compiled.value.runs : undefined;
+  if (!runs || runs.caseless !== ignoreCase) throw new Error(`no runs for ${pattern}`);
+  return runs;
 }
 
-/** Each file's status against what its lines hold; files written as Latin-1 strings, one character a byte. */
-function expectDecidedAsHeld(folder: string, contents: string[], runs: RequiredRunBytes) {
+/** Whether some line of `content` holds exact `runs` in order (none overlapping the next), or `anyOf` one of them. */
+function someLineHoldsExactly(content: string, runs: readonly string[], anyOf: boolean): boolean {
+  return content.split("\n").some((line) => {
+    if (anyOf) return runs.some((run) => line.includes(run));
+    let at = 0;
+    for (const run of runs) {
+      const found = line.indexOf(run, at);
+      if (found === -1) return false;
+      at = found + run.length;
+    }
+    return true;
+  });
+}
+
+/**
+ * Lines put first in every file: the prefilter looks through fewer bytes than 256 by the rarest byte alone
+ * (prefilter.c, WINDOW_MIN_RANGE), so without them most files here would never meet the window scan.
+ */
+const LEAD = "0123456789\n".repeat(30);
+
+/**
+ * Each file's status against what its lines hold; files written as Latin-1 strings, one character a byte, after
+ * LEAD.
+ */
+function expectDecidedAsHeld(folder: string, bodies: string[], runs: RequiredRunBytes) {
+  const contents = bodies.map((body) => LEAD + body);
   mkdirSync(folder);
   const names = contents.map((_, index) => `f${index}.c`);
   contents.forEach((content, index) => writeFileSync(join(folder, names[index]!), content, "latin1"));
   const texts = runs.runs.map((run) => Buffer.from(run).toString("latin1"));
   const statuses = decide(folder, names, runs, 1 << 26);
-  const expected = contents.map((content) =>
-    someLineHolds(Buffer.from(content, "latin1"), texts, runs.anyOf ?? false)
-      ? PREFILTER.undecided
-      : PREFILTER.noMatch,
-  );
+  const anyOf = runs.anyOf ?? false;
+  const holds = (content: string) =>
+    runs.caseless
+      ? someLineHolds(Buffer.from(content, "latin1"), texts, anyOf)
+      : someLineHoldsExactly(content, texts, anyOf);
+  const expected = contents.map((content) => (holds(content) ? PREFILTER.undecided : PREFILTER.noMatch));
   expect(statuses).toEqual(expected);
   return statuses;
 }
@@ -54,23 +79,29 @@ function recased(text: string, flips: number): string {
     .join("");
 }
 
-const PATTERNS = [
-  "PM_RESUME", // looked for by "ume"
-  "skipped tasks", // k and s around the rare byte
-  "ERR_SYS|PME_TURN_OFF|LINK_REQ_RST|CFG_BME_EVT", // four windows in one pass, "sys" holding s
-  "kys", // a window of k, y, s
-  "Ah", // a window of two bytes
+/** Patterns, each with whether it is searched ignoring case. */
+const PATTERNS: Array<[string, boolean]> = [
+  ["PM_RESUME", true], // looked for by "ume"
+  ["skipped tasks", true], // k and s around the rare byte
+  ["ERR_SYS|PME_TURN_OFF|LINK_REQ_RST|CFG_BME_EVT", true], // four windows in one pass, "sys" holding s
+  ["kys", true], // a window of k, y, s
+  ["Ah", true], // a window of two bytes
+  ["Ah", false], // exact, its rarest byte (h) a lowercase letter: a window of two bytes
+  ["pm_resume", false], // exact, lowercase: "ume"
+  ["err_sys|pme_turn_off", false], // an exact lowercase alternation: its windows in one pass
+  ["ERR_SYS|pm_resume", false], // an uppercase rarest byte (found by memchr) beside a window: each run alone
 ];
 
-describe.skipIf(!supported)("caseless runs found by a window of their bytes", () => {
+describe.skipIf(!supported)("runs found by a window of their bytes", () => {
   test("the run at every position of a block and in the last bytes, after windows that fit without it", () => {
     let round = 0;
-    for (const pattern of PATTERNS) {
-      const runs = caselessRuns(pattern);
-      const run = Buffer.from(runs.runs[0]!).toString("latin1");
+    for (const [pattern, ignoreCase] of PATTERNS) {
+      const runs = runsOf(pattern, ignoreCase);
+      const run = Buffer.from(runs.runs.at(-1)!).toString("latin1");
       const contents: string[] = [];
       for (let before = 0; before < 40; before++) {
         const pad = "x".repeat(before);
+        contents.push(`${pad}${run}`, `${pad}${run}\n${pad}`); // as it is, last in the file or not
         contents.push(`${pad}${recased(run, before * 7919)}\n`); // the run then a newline
         contents.push(`${pad}${recased(run, before * 104729)}`); // the run as the file's last bytes
         contents.push(`${pad}${run.slice(0, -1)}\n${run.slice(-1)}`); // cut by a line break
@@ -88,18 +119,24 @@ describe.skipIf(!supported)("caseless runs found by a window of their bytes", ()
   test("a window fitting every third byte hands over to the rarest byte, which finds a run begun before it", () => {
     // "ume" is PM_RESUME's window: after ~200 bytes of misses the search starts again by the rarest byte; a run
     // whose first bytes were passed by then is still found.
-    const contents: string[] = [];
-    for (let before = 0; before < 16; before++)
-      for (let times = 50; times < 90; times++)
-        contents.push(`${"w".repeat(before)}${"uMe".repeat(times)}pm_resume\n`);
-    const statuses = expectDecidedAsHeld(join(temp, "hand-over"), contents, caselessRuns("PM_RESUME"));
-    expect(statuses.every((status) => status === PREFILTER.undecided)).toBe(true);
+    for (const [pattern, ignoreCase, piece] of [
+      ["PM_RESUME", true, "uMe"],
+      ["pm_resume", false, "ume"],
+    ] as const) {
+      const contents: string[] = [];
+      for (let before = 0; before < 16; before++)
+        for (let times = 50; times < 90; times++)
+          contents.push(`${"w".repeat(before)}${piece.repeat(times)}pm_resume\n`);
+      const folder = join(temp, `hand-over-${pattern}`);
+      const statuses = expectDecidedAsHeld(folder, contents, runsOf(pattern, ignoreCase));
+      expect(statuses.every((status) => status === PREFILTER.undecided)).toBe(true);
+    }
   });
 
   test("k and s as their wide foldings: found wherever they stand, also where a window holds them", () => {
     let round = 0;
     for (const pattern of ["skipped tasks", "kys", "ERR_SYS|LINK_REQ_RST"]) {
-      const runs = caselessRuns(pattern);
+      const runs = runsOf(pattern);
       const contents: string[] = [];
       for (const run of runs.runs.map((bytes) => Buffer.from(bytes).toString("latin1"))) {
         const wides = [...run].map((char) => (char === "k" ? KELVIN : char === "s" ? LONG_S : char)).join("");
@@ -118,7 +155,7 @@ describe.skipIf(!supported)("caseless runs found by a window of their bytes", ()
   });
 
   test("past a line longer than the buffer, the run across reads", () => {
-    const runs = caselessRuns("PM_RESUME");
+    const runs = runsOf("PM_RESUME");
     const edge = 256 * 1024;
     const contents = [1, 2, 8, 15, 16, 17, 18, 30].flatMap((before) => [
       `${"z".repeat(edge - before)}Pm_ReSuMe\n`,
@@ -152,8 +189,8 @@ describe.skipIf(!supported)("caseless runs found by a window of their bytes", ()
       fc.property(
         fc.array(file, { minLength: 1, maxLength: 8 }),
         fc.constantFrom(...PATTERNS),
-        (contents, pattern) => {
-          expectDecidedAsHeld(join(temp, `property-${round++}`), contents, caselessRuns(pattern));
+        (contents, [pattern, ignoreCase]) => {
+          expectDecidedAsHeld(join(temp, `property-${round++}`), contents, runsOf(pattern, ignoreCase));
         },
       ),
       { numRuns: 200 },
