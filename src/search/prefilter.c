@@ -84,6 +84,9 @@ struct runs {
   /* The bytes in the buffer hold no lead byte of a wide folding (note_wide_folds): each k or s there stands as one
    * byte, so a window holding k or s can be used. */
   int wide_free;
+  /* The end of the buffer every range looked through lies in: a window scan may read up to here past a range's end
+   * (bytes of no file, or of an earlier one), so it looks at whole blocks to the range's last place. */
+  const unsigned char *readable_end;
 };
 
 /*
@@ -268,6 +271,15 @@ static const unsigned char *run_at(const struct runs *runs, int index, const uns
 }
 
 /*
+ * Where a window scan whose places end before `places_end` may stop reading: past the last place's block, so the
+ * scan's blocks reach every place, unless the buffer ends first (its last places are then looked at one by one).
+ */
+static const unsigned char *scan_limit(const struct runs *runs, const unsigned char *places_end) {
+  long room = runs->readable_end - places_end;
+  return room >= 16 + WINDOW_MAX_WIDTH - 1 ? places_end + 16 + WINDOW_MAX_WIDTH - 1 : runs->readable_end;
+}
+
+/*
  * Where run `index` first stands in [start, start + length), by its window (window-scan.c): candidates in the order
  * their window's first byte stands, as find_caseless takes its rare byte's, so the first found also ends first. A
  * window that turns out to fit far more often than the run stands (misses as find_exact counts them) hands the
@@ -286,9 +298,11 @@ static const unsigned char *find_windowed(const struct runs *runs, const unsigne
   const unsigned char *last = start + (length - needle_length) + at;
   const unsigned char *from = start + at;
   size_t misses = 0;
+  /* Blocks read up to WINDOW_MAX_WIDTH - 1 + 16 bytes from their first place: one may start at `last`. */
+  const unsigned char *limit = scan_limit(runs, last + 1);
   while (from <= last) {
     int fits;
-    const unsigned char *block = window_blocks(from, end, window, 1, &fits);
+    const unsigned char *block = window_blocks(from, limit, window, 1, &fits);
     if (!fits) {
       /* Too few bytes left for a whole block: the last places one by one. */
       for (const unsigned char *hit = block; hit <= last; hit++) {
@@ -374,10 +388,11 @@ static int some_run_at(const struct runs *runs, const unsigned char *start, cons
  */
 static int any_window_in(const unsigned char *start, const unsigned char *end, const struct runs *runs) {
   const unsigned char *from = start;
+  const unsigned char *limit = scan_limit(runs, end);
   size_t misses = 0;
   while (1) {
     int fits;
-    const unsigned char *block = window_blocks(from, end, runs->windows, runs->count, &fits);
+    const unsigned char *block = window_blocks(from, limit, runs->windows, runs->count, &fits);
     if (!fits) {
       for (const unsigned char *hit = block; hit < end; hit++)
         if (some_run_at(runs, start, end, hit)) return 1;
@@ -385,6 +400,7 @@ static int any_window_in(const unsigned char *start, const unsigned char *end, c
     }
     for (int bit = 0; bit < 16; bit++) {
       if (!(fits >> bit & 1)) continue;
+      if (block + bit >= end) return 0;
       if (some_run_at(runs, start, end, block + bit)) return 1;
       misses++;
     }
@@ -508,7 +524,8 @@ static int examine(int fd, struct runs *runs, long long max_bytes, const unsigne
  * lowercase letter (each at least ~0.5 % of the bytes of code). Timed on 300 MB of the kernel's C read 256 KiB at a
  * time: `Ah` 5.6 → 10.3 GB/s, `resume` 4.0 → 11.5, `printk` 9.1 → 11.0, a caseless `pm_resume` 2.6 → 12. An
  * uppercase rarest byte is rare enough for memchr (PM_RESUME: 10.6 GB/s, as fast as its window), and windows made
- * such alternations slower (773 → 901 ms of prefilter over the kernel's tree). None for a one-byte run or where there
+ * such alternations slower (the kernel's ERR_SYS|PME_TURN_OFF|… 1.08×, calls alternating, its threads' time +10 %,
+ * measured twice). None for a one-byte run or where there
  * is no window scan: the run is then found by its rarest byte. A k or s in a caseless run's window stands there for
  * one byte: such a window is used only on bytes that hold no wide folding (window_usable).
  */
@@ -587,6 +604,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
   runs.all_windowed = 1;
   runs.some_window_folds = 0;
   runs.wide_free = 0;
+  runs.readable_end = buffer + buffer_length;
   for (int index = 0; index < run_count; index++) {
     choose_window(&runs, index);
     if (runs.window_at[index] < 0) runs.all_windowed = 0;

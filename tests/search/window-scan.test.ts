@@ -154,15 +154,44 @@ describe.skipIf(!supported)("runs found by a window of their bytes", () => {
     }
   });
 
+  test("bytes left in the buffer by an earlier file, past a file's end, are never taken for its own", () => {
+    // Files decided in a row share one buffer; each is shorter than the last and ends a few bytes before where
+    // the one before it held the run, which the scan's last blocks read.
+    for (const [pattern, ignoreCase] of PATTERNS) {
+      const runs = runsOf(pattern, ignoreCase);
+      const run = Buffer.from(runs.runs.at(-1)!).toString("latin1");
+      const folder = join(temp, `stale-${pattern.replace(/\W/g, "_")}-${ignoreCase}`);
+      const whole = `${"v".repeat(600)}${run}`;
+      const bodies = [whole];
+      // Cut before the run, or inside it (its window then fits, and the rest stands only in the earlier bytes).
+      for (let cut = 1; cut < run.length + 20; cut++) bodies.push(whole.slice(0, whole.length - cut));
+      const statuses = expectDecidedAsHeld(folder, bodies, runs);
+      expect(statuses.slice(1).every((status) => status === PREFILTER.noMatch)).toBe(true);
+    }
+  });
+
   test("past a line longer than the buffer, the run across reads", () => {
     const runs = runsOf("PM_RESUME");
     const edge = 256 * 1024;
-    const contents = [1, 2, 8, 15, 16, 17, 18, 30].flatMap((before) => [
+    // The buffer is full there: its last places are looked at one by one. (LEAD's lines are settled first: the
+    // buffer then starts with the long line.)
+    const befores = [1, 2, 3, 8, 12, 15, 16, 17, 18, 19, 30];
+    const contents = befores.flatMap((before) => [
       `${"z".repeat(edge - before)}Pm_ReSuMe\n`,
       `${"z".repeat(edge - before)}pm_resum\n`,
       `${"z".repeat(edge - before)}${"ume".repeat(40)}\n`,
     ]);
     expectDecidedAsHeld(join(temp, "long-lines"), contents, runs);
+    for (const [pattern, ignoreCase] of [
+      ["ERR_SYS|PME_TURN_OFF", true],
+      ["err_sys|pme_turn_off", false],
+    ] as const) {
+      const alternation = befores.flatMap((before) => [
+        `${"z".repeat(edge - before)}pme_turn_off\n`,
+        `${"z".repeat(edge - before)}err_sy\n`,
+      ]);
+      expectDecidedAsHeld(join(temp, `long-lines-${ignoreCase}`), alternation, runsOf(pattern, ignoreCase));
+    }
   });
 
   test("property: random lines of run pieces, fillers and foldings, each file decided as its lines hold", () => {
