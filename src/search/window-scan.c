@@ -23,6 +23,8 @@
 
 #define WINDOW_BYTES 96
 #define WINDOW_MAX_WIDTH 3
+/* The assembly below steps from window to window by this size and reads three bytes' masks and targets. */
+_Static_assert(WINDOW_BYTES == 96 && WINDOW_MAX_WIDTH == 3, "window_blocks' assembly assumes these sizes");
 
 #if defined(__x86_64__)
 #define HAS_WINDOW_SCAN 1
