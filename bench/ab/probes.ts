@@ -36,6 +36,7 @@ export async function grepProbes(
         pattern: search.pattern,
         literal: search.literal,
         context: 2,
+        ...(search.ignoreCase && { ignore_case: true }),
         ...(search.path && { path: search.path }),
       };
       const outcome = await server.call("lapp_grep", args);

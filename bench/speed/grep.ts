@@ -21,6 +21,8 @@ export interface GrepCase {
   label: string;
   pattern: string;
   literal: boolean;
+  /** Searched ignoring case (`ignore_case`, `rg -i`). */
+  ignoreCase?: boolean;
   /** A file or folder inside the tree; the whole tree when absent. */
   path?: string;
 }
@@ -63,6 +65,14 @@ export function grepCases(manifest: Manifest): GrepCase[] {
     },
     { tree: "corpus", label: "regex", pattern: manifest.latency.grep.pattern, literal: false },
     { tree: "corpus", label: "rare literal", pattern: manifest.latency.grep.literal, literal: true },
+    // Agents often search ignoring case; such a search is prefiltered by its letters in either case.
+    {
+      tree: "modules",
+      label: "ignore-case literal",
+      pattern: "getTokenPosOfNode(",
+      literal: true,
+      ignoreCase: true,
+    },
   ];
 }
 
@@ -156,6 +166,7 @@ function grepArgs(search: GrepCase): Record<string, unknown> {
     pattern: search.pattern,
     literal: search.literal,
     context: 2,
+    ...(search.ignoreCase ? { ignore_case: true } : {}),
     ...(search.path ? { path: search.path } : {}),
   };
 }
@@ -173,6 +184,7 @@ function ripgrepArgs(search: GrepCase): string[] {
     "-C",
     "2",
     ...(search.literal ? ["-F"] : []),
+    ...(search.ignoreCase ? ["-i"] : []),
     "-e",
     search.pattern,
     search.path ?? ".",

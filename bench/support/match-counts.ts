@@ -15,7 +15,7 @@ export function structuredTotal(text: string): number | undefined {
 export function ripgrepLineCount(
   rg: string,
   cwd: string,
-  search: { pattern: string; literal: boolean; path?: string },
+  search: { pattern: string; literal: boolean; ignoreCase?: boolean; path?: string },
 ): number {
   const result = Bun.spawnSync(
     [
@@ -25,6 +25,7 @@ export function ripgrepLineCount(
       "-c",
       "--no-filename",
       ...(search.literal ? ["-F"] : []),
+      ...(search.ignoreCase ? ["-i"] : []),
       "-e",
       search.pattern,
       search.path ?? ".",
