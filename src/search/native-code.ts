@@ -1,7 +1,8 @@
-// lapp_grep's native code (native-libc.c, beneath.c, window-scan.c, prefilter.c, list-directory.c), compiled together on first use
-// by the TinyCC that every Bun build carries, once per thread. TinyCC compiles a file by name: the sources go into an
-// anonymous memory file, so nothing is written to disk. It links nothing (-nostdlib), so no libc development files
-// are needed: the few libc functions the code calls are looked up here with dlsym and bound before any other call.
+// lapp_grep's native code (native-libc.c, beneath.c, window-scan.c, find-runs.c, prefilter.c, list-directory.c),
+// compiled together on first use by the TinyCC that every Bun build carries, once per thread. TinyCC compiles a
+// file by name: the sources go into an anonymous memory file, so nothing is written to disk. It links nothing
+// (-nostdlib), so no libc development files are needed: the few libc functions the code calls are looked up here
+// with dlsym and bound before any other call.
 // Null on a platform, architecture or libc where any of that cannot be done: every caller then does the same work
 // in JavaScript (`LAPP_NO_NATIVE_SEARCH=1` asks for that too).
 
@@ -9,6 +10,7 @@ import { closeSync, writeSync } from "node:fs";
 import { dlopenFirst, LINUX_LIBC_NAMES, loadOnce } from "../files/fs-native.ts";
 import { cPath } from "../text/byte-names.ts";
 import beneathSource from "./beneath.c" with { type: "text" };
+import findRunsSource from "./find-runs.c" with { type: "text" };
 import listDirectorySource from "./list-directory.c" with { type: "text" };
 import libcSource from "./native-libc.c" with { type: "text" };
 import prefilterSource from "./prefilter.c" with { type: "text" };
@@ -86,9 +88,14 @@ function load(): NativeCode | null {
   if (process.platform !== "linux" || (process.arch !== "x64" && process.arch !== "arm64")) return null;
   const ffi = require("bun:ffi") as typeof import("bun:ffi");
   const table = libcTable(ffi);
-  const source = [libcSource, beneathSource, windowScanSource, prefilterSource, listDirectorySource].join(
-    "\n",
-  );
+  const source = [
+    libcSource,
+    beneathSource,
+    windowScanSource,
+    findRunsSource,
+    prefilterSource,
+    listDirectorySource,
+  ].join("\n");
   const { symbols } = compile(ffi, source, symbolsOf(ffi.FFIType));
   symbols.lapp_bind(table);
   return symbols;

@@ -100,7 +100,7 @@ interface PackedRuns {
   runBytes: Buffer;
   runLengths: Int32Array;
   /**
-   * Per run, where its rarest byte is: the C code finds the run by that byte (prefilter.c, find_exact), a caseless
+   * Per run, where its rarest byte is: the C code finds the run by that byte (find-runs.c, find_exact), a caseless
    * run by one that is not k or s (-1 if none: the C code then takes no runs).
    */
   runRares: Int32Array;

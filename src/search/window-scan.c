@@ -1,6 +1,6 @@
 /*
  * Where the prefilter's runs may stand, looked at 16 text positions at a time (x86_64, with SSE2, which every
- * x86_64 processor has; compiled before prefilter.c, which uses it: native-code.ts).
+ * x86_64 processor has; compiled before find-runs.c, which uses it: native-code.ts).
  *
  * memchr on a run's rarest byte hands back every place that byte stands. That is rare enough when the byte is an
  * uppercase letter (memchr then runs as fast as memory), but a lowercase letter stands every 60–200 bytes of C, and a
@@ -8,7 +8,7 @@
  * comparison — 2.6 GB/s for a caseless pm_resume against 10.6 for an exact PM_RESUME, timed on 300 MB of the
  * kernel's C in 256 KiB reads. A window is two or three consecutive bytes of a run, each standing for one text byte,
  * compared at 16 positions at once: such a triple rarely fits where the run does not stand, and the same scan runs
- * at 10–12 GB/s (measured the same way), taking every run of an alternation in one pass (prefilter.c,
+ * at 10–12 GB/s (measured the same way), taking every run of an alternation in one pass (find-runs.c,
  * choose_window, says which runs get one).
  *
  * A window is WINDOW_BYTES: per byte, 16 copies of a mask and 16 of a target; a text byte x fits when
@@ -110,7 +110,7 @@ static const unsigned char *window_blocks(const unsigned char *from, const unsig
   return from;
 }
 #else
-/* No window scan here (windows are then never made: prefilter.c, choose_window). */
+/* No window scan here (windows are then never made: find-runs.c, choose_window). */
 static const unsigned char *window_blocks(const unsigned char *from, const unsigned char *limit,
                                           const unsigned char *windows, int count, int *fits) {
   *fits = 0;

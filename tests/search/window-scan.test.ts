@@ -47,7 +47,7 @@ function someLineHoldsExactly(content: string, runs: readonly string[], anyOf: b
 
 /**
  * Lines put first in every file: the prefilter looks through fewer bytes than 256 by the rarest byte alone
- * (prefilter.c, WINDOW_MIN_RANGE), so without them most files here would never meet the window scan.
+ * (find-runs.c, WINDOW_MIN_RANGE), so without them most files here would never meet the window scan.
  */
 const LEAD = "0123456789\n".repeat(30);
 
