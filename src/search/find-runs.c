@@ -410,9 +410,10 @@ static void note_wide_folds(struct runs *runs, const unsigned char *buffer, long
  * time: `Ah` 5.6 → 10.3 GB/s, `resume` 4.0 → 11.5, `printk` 9.1 → 11.0, a caseless `pm_resume` 2.6 → 12. An
  * uppercase rarest byte is rare enough for memchr (PM_RESUME: 10.6 GB/s, as fast as its window), and windows made
  * such alternations slower (the kernel's ERR_SYS|PME_TURN_OFF|… 1.08×, calls alternating, its threads' time +10 %,
- * measured twice). None for a one-byte run or where there
- * is no window scan: the run is then found by its rarest byte. A k or s in a caseless run's window stands there for
- * one byte: such a window is used only on bytes that hold no wide folding (window_usable).
+ * measured twice; in 16 KiB reads four memchr passes took 45 ms over those 300 MB, four windows 75). None for a
+ * one-byte run or where there is no window scan: the run is then found by its rarest byte. A k or s in a caseless
+ * run's window stands there for one byte: such a window is used only on bytes that hold no wide folding
+ * (window_usable).
  */
 static void choose_window(struct runs *runs, int index) {
   runs->window_at[index] = -1;
