@@ -33,9 +33,7 @@ struct runs {
   int window_width[MAX_RUNS];
   int window_folds[MAX_RUNS];
   unsigned char windows[MAX_RUNS * WINDOW_BYTES];
-  /* Every run has a window: an any_of search looks for all of them in one pass (any_window_in); some window holds
-   * a k or s. */
-  int all_windowed;
+  /* Some window holds a k or s: whether the buffer holds wide foldings is then noted (note_wide_folds). */
   int some_window_folds;
   /* The bytes in the buffer hold no lead byte of a wide folding (note_wide_folds): each k or s there stands as one
    * byte, so a window holding k or s can be used. */
@@ -365,9 +363,15 @@ static int any_window_in(const unsigned char *start, const unsigned char *end, c
   }
 }
 
-/* Whether any of the runs stands in [start, end) (no run holds a newline, so it lies within a line). */
+/*
+ * Whether any of the runs stands in [start, end) (no run holds a newline, so it lies within a line): every run's
+ * window in one pass where each run may be looked for by its window here, else each run by its rarest byte.
+ */
 static int any_run_in(const unsigned char *start, const unsigned char *end, const struct runs *runs) {
-  if (runs->all_windowed && (!runs->some_window_folds || runs->wide_free) && end - start >= WINDOW_MIN_RANGE) {
+  int windowed = 1;
+  for (int index = 0; index < runs->count && windowed; index++)
+    windowed = window_usable(runs, index, end - start);
+  if (windowed) {
     int found = any_window_in(start, end, runs);
     if (found >= 0) return found;
   }
@@ -433,4 +437,15 @@ static void choose_window(struct runs *runs, int index) {
         if (runs->caseless && fold_width(run[byte]) != 1) runs->window_folds[index] = 1;
       return;
     }
+}
+
+/* Gives every run its window, if any (choose_window), for a buffer whose bytes end at `readable_end`. */
+static void choose_windows(struct runs *runs, const unsigned char *readable_end) {
+  runs->some_window_folds = 0;
+  runs->wide_free = 0;
+  runs->readable_end = readable_end;
+  for (int index = 0; index < runs->count; index++) {
+    choose_window(runs, index);
+    if (runs->window_folds[index]) runs->some_window_folds = 1;
+  }
 }

@@ -26,7 +26,7 @@
  */
 
 /* libc's functions (open, pread, memmem, …) come from native-libc.c, open_beneath and is_at from beneath.c, and
- * the runs (struct runs, some_line_holds, any_run_in, find, choose_window) from find-runs.c, with its window scan
+ * the runs (struct runs, some_line_holds, any_run_in, find, choose_windows) from find-runs.c, with its window scan
  * from window-scan.c, all compiled before this file. */
 
 #if defined(__x86_64__)
@@ -175,15 +175,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
   }
   leave_undecided(count, statuses, descriptors);
   if (!usable || total > MAX_RUN_BYTES) return -1;
-  runs.all_windowed = 1;
-  runs.some_window_folds = 0;
-  runs.wide_free = 0;
-  runs.readable_end = buffer + buffer_length;
-  for (int index = 0; index < run_count; index++) {
-    choose_window(&runs, index);
-    if (runs.window_at[index] < 0) runs.all_windowed = 0;
-    if (runs.window_folds[index]) runs.some_window_folds = 1;
-  }
+  choose_windows(&runs, buffer + buffer_length);
   int dirfd = open_beneath(root, directory, directory_flags);
   if (dirfd == -1) return -1;
   if (dirfd == -2) {
