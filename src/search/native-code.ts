@@ -1,4 +1,5 @@
-// lapp_grep's native code (native-libc.c, beneath.c, window-scan.c, find-runs.c, prefilter.c, list-directory.c),
+// lapp_grep's native code (native-libc.c, beneath.c, window-scan.c, find-runs.c, line-automaton.c, prefilter.c,
+// list-directory.c),
 // compiled together on first use by the TinyCC that every Bun build carries, once per thread. TinyCC compiles a
 // file by name: the sources go into an anonymous memory file, so nothing is written to disk. It links nothing
 // (-nostdlib), so no libc development files are needed: the few libc functions the code calls are looked up here
@@ -13,6 +14,7 @@ import beneathSource from "./beneath.c" with { type: "text" };
 import findRunsSource from "./find-runs.c" with { type: "text" };
 import listDirectorySource from "./list-directory.c" with { type: "text" };
 import libcSource from "./native-libc.c" with { type: "text" };
+import lineAutomatonSource from "./line-automaton.c" with { type: "text" };
 import prefilterSource from "./prefilter.c" with { type: "text" };
 import windowScanSource from "./window-scan.c" with { type: "text" };
 
@@ -44,6 +46,7 @@ function symbolsOf(FFIType: typeof import("bun:ffi").FFIType) {
         cstring, cstring, i32, // root, directory, directory_flags
         ptr, i32, i32, // names, count, flags
         ptr, ptr, ptr, i32, i32, i32, i32, // run_bytes, run_lengths, run_rares, run_count, anchor, caseless, any_of
+        ptr, ptr, i32, i32, // automaton_classes, automaton_table, automaton_accepting, automaton_ascii_stays
         f64, ptr, ptr, i32, // max_bytes, leads, buffer, buffer_length
         ptr, ptr, // statuses, descriptors
       ],
@@ -93,6 +96,7 @@ function load(): NativeCode | null {
     beneathSource,
     windowScanSource,
     findRunsSource,
+    lineAutomatonSource,
     prefilterSource,
     listDirectorySource,
   ].join("\n");

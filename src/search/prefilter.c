@@ -79,8 +79,14 @@ static int anchor_anywhere(int fd, struct runs *runs, long long max_bytes, unsig
   }
 }
 
-static int examine(int fd, struct runs *runs, long long max_bytes, const unsigned char *leads,
-                   unsigned char *buffer, int buffer_length) {
+/* Whether some line of [start, end) (complete lines) may match: holds the runs, or (with an automaton) a match. */
+static int lines_may_match(const unsigned char *start, const unsigned char *end, const struct runs *runs,
+                           const struct line_automaton *automaton) {
+  return automaton ? automaton_accepts(start, end, automaton) : some_line_holds(start, end, runs);
+}
+
+static int examine(int fd, struct runs *runs, const struct line_automaton *automaton, long long max_bytes,
+                   const unsigned char *leads, unsigned char *buffer, int buffer_length) {
   unsigned char stat[256];
   if (syscall(SYS_FSTAT, fd, stat) != 0) return UNREADABLE;
   if ((*(unsigned int *)(stat + MODE_AT) & S_IFMT) != S_IFREG) return UNREADABLE;
@@ -106,10 +112,12 @@ static int examine(int fd, struct runs *runs, long long max_bytes, const unsigne
       const unsigned char *last = memrchr(buffer, '\n', filled);
       complete = last ? last - buffer + 1 : 0;
     }
-    if (some_line_holds(buffer, buffer + complete, runs)) return UNDECIDED;
+    if (lines_may_match(buffer, buffer + complete, runs, automaton)) return UNDECIDED;
     if (end_of_file) return NO_MATCH;
     long rest = filled - complete;
-    if (rest == buffer_length) return anchor_anywhere(fd, runs, max_bytes, buffer, buffer_length, rest, offset);
+    /* A line longer than the buffer: an automaton cannot tell where its match would start; JavaScript decides. */
+    if (rest == buffer_length)
+      return automaton ? UNDECIDED : anchor_anywhere(fd, runs, max_bytes, buffer, buffer_length, rest, offset);
     memmove(buffer, buffer + complete, rest);
     filled = rest;
     long room = buffer_length - filled;
@@ -147,10 +155,15 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  */
 int lapp_prefilter(const char *root, const char *directory, int directory_flags, const char *names, int count,
                    int flags, const unsigned char *run_bytes, const int *run_lengths, const int *run_rares,
-                   int run_count, int anchor, int caseless, int any_of, double max_bytes,
+                   int run_count, int anchor, int caseless, int any_of, const unsigned char *automaton_classes,
+                   const int *automaton_table, int automaton_accepting, int automaton_ascii_stays,
+                   double max_bytes,
                    const unsigned char *leads, unsigned char *buffer, int buffer_length, unsigned char *statuses,
                    int *descriptors) {
-  struct runs runs;
+  struct line_automaton line_automaton = {automaton_classes, automaton_table, automaton_accepting,
+                                          automaton_ascii_stays};
+  const struct line_automaton *automaton = automaton_table ? &line_automaton : 0;
+  struct runs runs = {0};
   runs.bytes = run_bytes;
   runs.lengths = run_lengths;
   runs.rares = run_rares;
@@ -159,8 +172,9 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
   runs.caseless = caseless;
   runs.any_of = any_of;
   int total = 0;
-  int usable = run_count >= 1 && run_count <= MAX_RUNS && anchor >= 0 && anchor < run_count &&
-               buffer_length >= FIRST_FILL;
+  int usable = buffer_length >= FIRST_FILL &&
+               (automaton ? automaton_accepting > 0 && run_count == 0
+                          : run_count >= 1 && run_count <= MAX_RUNS && anchor >= 0 && anchor < run_count);
   for (int index = 0; usable && index < run_count; index++) {
     if (run_lengths[index] < 1 || run_rares[index] < 0 || run_rares[index] >= run_lengths[index]) usable = 0;
     else {
@@ -175,7 +189,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
   }
   leave_undecided(count, statuses, descriptors);
   if (!usable || total > MAX_RUN_BYTES) return -1;
-  choose_windows(&runs, buffer + buffer_length);
+  if (!automaton) choose_windows(&runs, buffer + buffer_length);
   int dirfd = open_beneath(root, directory, directory_flags);
   if (dirfd == -1) return -1;
   if (dirfd == -2) {
@@ -192,7 +206,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
     int fd = openat(dirfd, name, flags);
     int status = UNREADABLE;
     if (fd >= 0) {
-      status = examine(fd, &runs, (long long)max_bytes, leads, buffer, buffer_length);
+      status = examine(fd, &runs, automaton, (long long)max_bytes, leads, buffer, buffer_length);
       /* An undecided regular file stays open for the JavaScript search, which closes it (no second open). */
       if (status == UNDECIDED) descriptors[index] = fd;
       else close(fd);

@@ -6,6 +6,7 @@ import { constants } from "node:fs";
 import { DIRECTORY, loadOnce, NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { SIGNATURE_LEADS } from "../text/binary.ts";
 import { cNames, cPath } from "../text/byte-names.ts";
+import type { LineAutomaton } from "./line-automaton.ts";
 import { rarestByteOf } from "./required-literal.ts";
 import { cString, nativeCode } from "./native-code.ts";
 
@@ -33,6 +34,9 @@ export interface RequiredRunBytes {
   anyOf?: boolean;
 }
 
+/** What every matching line satisfies: it holds the runs, or the automaton accepts it (line-automaton.ts). */
+export type LineCondition = RequiredRunBytes | LineAutomaton;
+
 export interface Prefilter {
   /**
    * Decides the files named inside `directory` (a walked, real path), which is opened from `root` (the search's
@@ -42,7 +46,7 @@ export interface Prefilter {
   decide(
     directory: string,
     names: readonly string[],
-    required: RequiredRunBytes,
+    required: LineCondition,
     maxBytes: number,
     root?: string,
   ): Decisions | undefined;
@@ -68,7 +72,11 @@ function load(): Prefilter | null {
       const statuses = new Uint8Array(names.length);
       const descriptors = new Int32Array(names.length);
       const joined = cNames(names);
-      const { runBytes, runLengths, runRares } = packedRuns(required);
+      const automaton = "table" in required ? required : undefined;
+      const { runBytes, runLengths, runRares } = automaton
+        ? NO_RUNS
+        : packedRuns(required as RequiredRunBytes);
+      const runs = required as Partial<RequiredRunBytes>;
       const decided = prefilter(
         cString(root),
         cPath(directory),
@@ -79,10 +87,14 @@ function load(): Prefilter | null {
         runBytes,
         runLengths,
         runRares,
-        runLengths.length,
-        required.anchor,
-        required.caseless ? 1 : 0,
-        required.anyOf ? 1 : 0,
+        automaton ? 0 : runLengths.length,
+        runs.anchor ?? 0,
+        runs.caseless ? 1 : 0,
+        runs.anyOf ? 1 : 0,
+        automaton?.classes ?? null,
+        automaton?.table ?? null,
+        automaton?.accepting ?? 0,
+        automaton?.asciiStaysAtStart ? 1 : 0,
         maxBytes,
         leads,
         buffer,
@@ -107,6 +119,13 @@ interface PackedRuns {
 }
 
 const packed = new WeakMap<RequiredRunBytes, PackedRuns>();
+
+/** An automaton's call passes no runs. */
+const NO_RUNS: PackedRuns = {
+  runBytes: Buffer.alloc(1),
+  runLengths: new Int32Array(1),
+  runRares: new Int32Array(1),
+};
 
 function packedRuns(required: RequiredRunBytes): PackedRuns {
   let runs = packed.get(required);

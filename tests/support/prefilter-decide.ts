@@ -2,7 +2,7 @@
 // descriptors it hands back: open (then closed here) exactly for the files left undecided, -1 for every file decided.
 import { expect } from "bun:test";
 import { closeSync } from "node:fs";
-import { nativePrefilter, PREFILTER, type RequiredRunBytes } from "../../src/search/prefilter.ts";
+import { type LineCondition, nativePrefilter, PREFILTER } from "../../src/search/prefilter.ts";
 
 /**
  * The statuses of `names`, checking the descriptors handed back: open (and then closed here) exactly for the files
@@ -11,7 +11,7 @@ import { nativePrefilter, PREFILTER, type RequiredRunBytes } from "../../src/sea
 export function decide(
   directory: string,
   names: string[],
-  required: RequiredRunBytes,
+  required: LineCondition,
   maxBytes: number,
 ): number[] {
   const decided = nativePrefilter()!.decide(directory, names, required, maxBytes);

@@ -1,0 +1,362 @@
+// A regex with no run of text every match holds, as an automaton over a line's bytes (src/search/line-automaton.ts),
+// run by the native prefilter (src/search/line-automaton.c) to decide files without JavaScript's regex engine. The
+// invariant: on a line of ASCII it accepts exactly the lines the regex matches; on any line, every line the regex
+// matches (a byte of 0x80 or more may stand for any character or none). Checked against JavaScript's own regex over
+// random patterns and lines, then through the native code on files built around the places its loops treat apart.
+import "../support/fast-check-seed.ts";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as fc from "fast-check";
+import { type LineAutomaton, lineAutomaton } from "../../src/search/line-automaton.ts";
+import { compileMatcher } from "../../src/search/matcher.ts";
+import { PREFILTER } from "../../src/search/prefilter.ts";
+import { SIGNATURE_LEADS } from "../../src/text/binary.ts";
+import { makeTempRoot } from "../support/lapp-session.ts";
+import { decide } from "../support/prefilter-decide.ts";
+
+const supported = process.platform === "linux" && (process.arch === "x64" || process.arch === "arm64");
+const temp = makeTempRoot("lapp-line-automaton-");
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** The line regex a search for `pattern` runs (matcher.ts) and its automaton, if one is made. */
+function compiled(
+  pattern: string,
+  ignoreCase = false,
+): { line: RegExp; automaton: LineAutomaton | undefined } {
+  const matcher = compileMatcher({ pattern, literal: false, ignoreCase });
+  if (!matcher.ok || matcher.value.kind !== "regex") throw new Error(`no line regex for ${pattern}`);
+  const { line } = matcher.value;
+  return { line, automaton: lineAutomaton(line.source, line.flags) };
+}
+
+/** The automaton run over `bytes` as line-automaton.c runs it. */
+function accepts(automaton: LineAutomaton, bytes: Uint8Array): boolean {
+  let state = 0;
+  for (const byte of bytes) {
+    state = automaton.table[state + automaton.classes[byte]!]!;
+    if (state >= automaton.accepting) return true;
+  }
+  return false;
+}
+
+const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
+
+describe("which patterns get an automaton", () => {
+  test.each([
+    "\\w{5}\\s+\\w{5}\\s+\\w{5}\\s+\\w{5}\\s+\\w{5}",
+    "[\\p{Alphabetic}\\p{M}]{3}\\p{White_Space}+\\d",
+    "\\p{Script=Greek}",
+    "(?:foo|ba+r){2}x?",
+    "(?<name>a|b)c*d",
+    "[a-z]+_[0-9]{2,}",
+    "\\x41\\u0042\\u{43}\\cJ?.",
+  ])("takes %p", (pattern) => {
+    expect(compiled(pattern).automaton).toBeDefined();
+  });
+
+  test.each([
+    ["^abc", "a line anchor"],
+    ["abc$", "a line anchor"],
+    ["\\bword", "a word boundary"],
+    ["a(?=b)", "lookahead"],
+    ["(?<!a)b", "lookbehind"],
+    ["(a)\\1", "a backreference"],
+    ["(?<n>a)\\k<n>", "a named backreference"],
+    ["a*", "it matches the empty line"],
+    ["x|", "it matches the empty line"],
+    ["a{300}", "too many positions"],
+    ["\\-x+", "no Unicode mode (the pattern is only valid without it)"],
+  ])("leaves %p to JavaScript: %s", (pattern) => {
+    expect(compiled(pattern).automaton).toBeUndefined();
+  });
+});
+
+const ATOMS = [
+  "a",
+  "b",
+  "x",
+  "_",
+  "\\.",
+  "[a-c]",
+  "[^b]",
+  "\\w",
+  "\\s",
+  "\\d",
+  "\\W",
+  ".",
+  "\\p{L}",
+  "é",
+  "\\u00e9",
+  "[é-ë]",
+  "\\x41",
+  "\\p{Script=Greek}",
+  "K",
+  "\\t",
+  " ",
+];
+const QUANTIFIERS = ["", "", "", "*", "+", "?", "{2}", "{1,3}", "{2,}", "+?"];
+const CHARACTERS = [
+  "a",
+  "b",
+  "c",
+  "x",
+  "A",
+  "B",
+  "K",
+  "k",
+  "_",
+  ".",
+  "1",
+  " ",
+  "\t",
+  "\r",
+  "é",
+  "α",
+  "Σ",
+  "\u00a0",
+  "😀",
+  "\u212a",
+  "\u017f",
+  "\x7f",
+];
+
+const patternArbitrary: fc.Arbitrary<string> = fc.letrec((tie) => ({
+  item: fc
+    .tuple(
+      fc.oneof({ depthSize: "small" }, fc.constantFrom(...ATOMS), tie("group") as fc.Arbitrary<string>),
+      fc.constantFrom(...QUANTIFIERS),
+    )
+    .map(([atom, quantifier]) => atom + quantifier),
+  sequence: fc
+    .array(tie("item") as fc.Arbitrary<string>, { minLength: 1, maxLength: 4 })
+    .map((items) => items.join("")),
+  choice: fc
+    .array(tie("sequence") as fc.Arbitrary<string>, { minLength: 1, maxLength: 3 })
+    .map((items) => items.join("|")),
+  group: fc
+    .tuple(fc.constantFrom("(", "(?:"), tie("choice") as fc.Arbitrary<string>)
+    .map(([open, inner]) => `${open}${inner})`),
+})).choice as fc.Arbitrary<string>;
+
+const lineArbitrary = fc
+  .array(fc.constantFrom(...CHARACTERS), { maxLength: 14 })
+  .map((chars) => chars.join(""));
+
+describe("against JavaScript's regex", () => {
+  test("exact on ASCII lines, never missing a match on others (random patterns, both case modes)", () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(
+        patternArbitrary,
+        fc.boolean(),
+        fc.array(lineArbitrary, { minLength: 1, maxLength: 30 }),
+        (pattern, ignoreCase, lines) => {
+          const { line, automaton } = compiled(pattern, ignoreCase);
+          if (!automaton) return;
+          taken++;
+          for (const text of lines) {
+            const matches = line.test(text);
+            const accepted = accepts(automaton, Buffer.from(text, "utf8"));
+            if (matches)
+              expect({ pattern, ignoreCase, text, accepted }).toEqual({
+                pattern,
+                ignoreCase,
+                text,
+                accepted: true,
+              });
+            if (isAscii(text))
+              expect({ pattern, ignoreCase, text, accepted }).toEqual({
+                pattern,
+                ignoreCase,
+                text,
+                accepted: matches,
+              });
+            // A file that is not UTF-8 is searched as Latin-1, one character a byte: never missed either.
+            if (matches && /^[\x00-\xff]*$/.test(text))
+              expect(accepts(automaton, Buffer.from(text, "latin1"))).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(taken).toBeGreaterThan(100);
+  });
+
+  test("a character of several bytes (or a Latin-1 one) taken by one atom between two others is never missed", () => {
+    const wide = ["é", "α", "€", "😀", "\u00a0", "\u212a"];
+    // Three atoms before and two after: a wider character's bytes, each taken as a step, could not be followed by
+    // steps from the start again, so a missed match shows.
+    for (const middle of [".", "[^x]", "\\p{L}", "\\W?", "\\s?\\w?", "(?:.|x)", ".{2}"])
+      for (const ignoreCase of [false, true]) {
+        const pattern = `axb${middle}xb`;
+        const { line, automaton } = compiled(pattern, ignoreCase);
+        for (const char of wide)
+          for (const text of [`axb${char}xb`, `axb${char}${char}xb`, `-axb${char}xb-`]) {
+            if (!line.test(text)) continue;
+            expect({ pattern, text, utf8: accepts(automaton!, Buffer.from(text)) }).toEqual({
+              pattern,
+              text,
+              utf8: true,
+            });
+            if (/^[\x00-\xff]*$/.test(text))
+              expect({ pattern, text, latin1: accepts(automaton!, Buffer.from(text, "latin1")) }).toEqual({
+                pattern,
+                text,
+                latin1: true,
+              });
+          }
+      }
+  });
+
+  test("an automaton past its state limit sends the lines it cannot follow to JavaScript (accepts), never misses", () => {
+    // (a|b)*a(a|b){12} needs 2^13 states: far past the limit.
+    const { line, automaton } = compiled("(?:a|b)*a(?:a|b){12}");
+    expect(automaton).toBeDefined();
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("a", "b", "é"), { maxLength: 40 }), (chars) => {
+        const text = chars.join("");
+        if (line.test(text)) expect(accepts(automaton!, Buffer.from(text))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("ASCII that never leaves the start state is marked for skipping, and only then", () => {
+    expect(compiled("\\p{Script=Greek}").automaton!.asciiStaysAtStart).toBe(true);
+    expect(compiled("é+\\w").automaton!.asciiStaysAtStart).toBe(true);
+    expect(compiled("\\w{5}\\s+\\w{5}").automaton!.asciiStaysAtStart).toBe(false);
+    expect(compiled("[^a]").automaton!.asciiStaysAtStart).toBe(false);
+  });
+});
+
+/** Writes each body as a file of bytes (strings as Latin-1: one character a byte) and returns the statuses. */
+function statusesOf(folder: string, bodies: Array<string | Buffer>, automaton: LineAutomaton): number[] {
+  mkdirSync(folder);
+  const names = bodies.map((_, index) => `f${index}.txt`);
+  bodies.forEach((body, index) =>
+    writeFileSync(join(folder, names[index]!), typeof body === "string" ? Buffer.from(body, "latin1") : body),
+  );
+  return decide(folder, names, automaton, 1 << 26);
+}
+
+/** The lines of a file as the search reads them: UTF-8 when the bytes are, else Latin-1. */
+function linesOf(bytes: Buffer): string[] {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = bytes.toString("latin1");
+  }
+  return text.split("\n");
+}
+
+let folders = 0;
+const nextFolder = () => join(temp, `case-${folders++}`);
+
+describe.skipIf(!supported)("the native prefilter with an automaton", () => {
+  const noLiteral = compiled("\\w{5}\\s+\\w{5}\\s+\\w{5}\\s+\\w{5}\\s+\\w{5}");
+  const greek = compiled("\\p{Script=Greek}");
+
+  test("random files: no file with a matching line is decided; an ASCII file without one is", () => {
+    fc.assert(
+      fc.property(
+        patternArbitrary,
+        fc.boolean(),
+        fc.array(
+          fc.array(lineArbitrary, { maxLength: 12 }).map((lines) => lines.join("\n")),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.constantFrom("utf8", "latin1") as fc.Arbitrary<BufferEncoding>,
+        (pattern, ignoreCase, texts, encoding) => {
+          const { line, automaton } = compiled(pattern, ignoreCase);
+          if (!automaton) return;
+          const bodies = texts.map((text) =>
+            Buffer.from(text, encoding === "latin1" && /^[\x00-\xff]*$/.test(text) ? "latin1" : "utf8"),
+          );
+          const statuses = statusesOf(nextFolder(), bodies, automaton);
+          bodies.forEach((bytes, index) => {
+            const matches = linesOf(bytes).some((text) => line.test(text));
+            const status = statuses[index];
+            if (matches)
+              expect({ pattern, text: bytes.toString("latin1"), status }).toEqual({
+                pattern,
+                text: bytes.toString("latin1"),
+                status: PREFILTER.undecided,
+              });
+            // (A file whose first byte may start a binary signature is left to JavaScript whatever it holds.)
+            else if (isAscii(bytes.toString("latin1")) && !SIGNATURE_LEADS[bytes[0] ?? 0])
+              expect({ pattern, status }).toEqual({ pattern, status: PREFILTER.noMatch });
+          });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  test("a match at every place of a 16-byte block and at a file's end is found (ASCII steps)", () => {
+    const match = "alpha betas gamma delta omega";
+    const bodies: string[] = [];
+    for (let lead = 0; lead < 40; lead++) {
+      const filler = "x".repeat(lead);
+      bodies.push(`${"int i = 0;\n".repeat(30)}${filler}${match}\n${"} ;\n".repeat(5)}`);
+      bodies.push(`${"int i = 0;\n".repeat(30)}${filler}${match}`);
+      bodies.push(`${"int i = 0;\n".repeat(30)}${filler}${match.slice(0, -1)}\n`);
+    }
+    const statuses = statusesOf(nextFolder(), bodies, noLiteral.automaton!);
+    bodies.forEach((body, index) =>
+      expect([index, statuses[index]]).toEqual([
+        index,
+        noLiteral.line.test(body.split("\n").find((l) => l.includes("alph")) ?? "")
+          ? PREFILTER.undecided
+          : PREFILTER.noMatch,
+      ]),
+    );
+    expect(statuses.filter((status) => status === PREFILTER.noMatch).length).toBe(40);
+  });
+
+  test("a byte of 0x80 or more at every place of a 16-byte block and past it is found (the skip of ASCII)", () => {
+    const bodies: string[] = [];
+    for (let length = 0; length < 50; length++) {
+      const ascii = "abcdefghijklmnop\n".repeat(3) + "q".repeat(length);
+      bodies.push(ascii); // none: decided
+      bodies.push(`${ascii}\xce\xb1`); // α as its last bytes
+      bodies.push(`${ascii}\xce\xb1${"z".repeat(length)}\n`); // α inside a line
+      bodies.push(`${ascii}\xe9\n`); // Latin-1 é: no Greek, yet left to JavaScript (a byte of 0x80 or more)
+      bodies.push(`${ascii}\xe9`); // … as the file's last byte
+    }
+    const statuses = statusesOf(nextFolder(), bodies, greek.automaton!);
+    bodies.forEach((_, index) =>
+      expect([index, statuses[index]]).toEqual([
+        index,
+        index % 5 === 0 ? PREFILTER.noMatch : PREFILTER.undecided,
+      ]),
+    );
+  });
+
+  test("lines across the first fill and the buffer: a match is found; a line longer than the buffer is left to JavaScript", () => {
+    const match = "alpha betas gamma delta omega";
+    const line = "int value = other; /* short */\n";
+    const firstFill = 65536;
+    const buffer = 256 * 1024;
+    const around = (at: number, tail: string) => {
+      const head = line.repeat(Math.ceil(at / line.length) + 1).slice(0, at);
+      return `${head.slice(0, head.lastIndexOf("\n") + 1)}${" ".repeat(at - head.lastIndexOf("\n") - 1)}${tail}`;
+    };
+    const bodies = [
+      around(firstFill - 10, `${match}\n${line}`), // across the first fill
+      around(buffer - 5, `${match}\n${line.repeat(10)}`), // across the buffer's end
+      around(buffer * 3 + 7, `${match}\n`), // in a later buffer
+      line.repeat(Math.ceil((buffer * 3) / line.length)), // none, over several buffers: decided
+      `${"y".repeat(buffer + 100)}\n${line}`, // a line longer than the buffer, no match: left to JavaScript
+    ];
+    const statuses = statusesOf(nextFolder(), bodies, noLiteral.automaton!);
+    expect(statuses).toEqual([
+      PREFILTER.undecided,
+      PREFILTER.undecided,
+      PREFILTER.undecided,
+      PREFILTER.noMatch,
+      PREFILTER.undecided,
+    ]);
+  });
+});
