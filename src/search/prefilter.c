@@ -4,13 +4,14 @@
  * Most files of a search hold no match. When every match must contain some runs of plain ASCII in a known order
  * (a literal is one run; `function\s+\w+Error` needs "function" and later "Error" on the same line), a file with
  * no line holding them in that order can hold none; when every match must contain one of several runs (an
- * alternation of literals, `ERR_SYS|PME_TURN_OFF`: ANY_OF), a file holding none of them anywhere can hold none. Deciding that costs a few system calls per file; done from
- * JavaScript it cost about as much again in bindings, objects and interpreted code (and a fresh server's first
- * search runs that code cold). So this opens, checks and reads each file of a run in one directory and answers,
+ * alternation of literals, `ERR_SYS|PME_TURN_OFF`: ANY_OF), a file holding none of them anywhere can hold none; for a
+ * regex with no such runs, a file none of whose lines its line automaton accepts (line-automaton.c) holds none.
+ * Deciding that costs a few system calls per file; done from JavaScript it cost about as much again in bindings,
+ * objects and interpreted code (and a fresh server's first search runs that code cold). So this opens, checks and reads each file of a run in one directory and answers,
  * per file, only what it can prove; everything else is left to the JavaScript search (UNDECIDED), which then does
  * exactly what it did before:
- *   NO_MATCH    a regular file, no NUL byte, not UTF-16, and no line holding the runs in order: searched, no line
- *               matches.
+ *   NO_MATCH    a regular file, no NUL byte, not UTF-16, and no line holding the runs in order (or accepted by the
+ *               automaton): searched, no line matches.
  *   BINARY      a NUL in ripgrep's first 64 KiB fill, with no UTF-16 BOM or signature lead byte before it: the
  *               JavaScript search gives such a file up before handing out a line (search-file.ts, read-file.ts).
  *   UNREADABLE  it cannot be opened (no-follow, non-blocking, inside the directory's descriptor, which is checked
@@ -18,16 +19,16 @@
  *   UNDECIDED   a line holds the runs in order, or: a NUL after the first fill, a UTF-16 BOM, a byte that may start
  *               a binary signature, several hard links (the blocked-inode check needs them), a size past the limit,
  *               a read error. Such a file is left open for the JavaScript search. (Past a line longer than the
- *               buffer, only the run looked for first is required.)
+ *               buffer, only the run looked for first is required; an automaton leaves such a file undecided.)
  *
  * No headers: a machine running lapp need not have libc's. The few libc calls are bound at load (native-libc.c),
  * and fstat goes through syscall() with the kernel's own struct stat layout for the two architectures lapp ships
  * for.
  */
 
-/* libc's functions (open, pread, memmem, …) come from native-libc.c, open_beneath and is_at from beneath.c, and
- * the runs (struct runs, some_line_holds, any_run_in, find, choose_windows) from find-runs.c, with its window scan
- * from window-scan.c, all compiled before this file. */
+/* libc's functions (open, pread, memmem, …) come from native-libc.c, open_beneath and is_at from beneath.c, the
+ * runs (struct runs, some_line_holds, any_run_in, find, choose_windows) from find-runs.c, with its window scan from
+ * window-scan.c, and automaton_accepts from line-automaton.c, all compiled before this file. */
 
 #if defined(__x86_64__)
 #define SYS_FSTAT 5
@@ -145,7 +146,10 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * still be there once every file is opened. Its files are opened inside it with `flags`. The runs: `run_count` of
  * them, `run_bytes` concatenated, `run_lengths` each, `run_rares` the offset of each one's rarest byte, the one
  * looked for first at `anchor`; `caseless`: lowercased, to be found case-insensitively (find_caseless; no rarest
- * byte a k or s); `any_of`: a matching line holds one of the runs rather than all of them in order. `leads` has a 1
+ * byte a k or s); `any_of`: a matching line holds one of the runs rather than all of them in order. With
+ * `automaton_table` (and no runs), a line automaton decides instead: `automaton_classes`, `automaton_accepting` and
+ * `automaton_ascii_stays` as line-automaton.c takes them (a line longer than the buffer is then left UNDECIDED).
+ * `leads` has a 1
  * at each byte value that may start a binary signature; `buffer` holds `buffer_length` bytes, at least FIRST_FILL.
  * `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for the caller (which must close
  * it), else -1.
