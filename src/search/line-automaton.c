@@ -12,38 +12,119 @@
  * loop in inline assembly with the state in a register, 0.59 GB/s (x86_64; other machines run the C loop).
  */
 
+#define MAX_SKIP_RANGES 4
+
 struct line_automaton {
   const unsigned char *classes;
   const int *table;
   long accepting;
-  /* No ASCII byte leads out of the start state (a pattern of non-ASCII characters, `\p{Greek}`): there, the bytes up
-   * to the next of 0x80 or more are skipped 16 at a time (first_high_byte). */
-  int ascii_stays_at_start;
+  /* In the start state, the bytes up to the next one that leaves it are skipped 16 at a time when those are the bytes
+   * of at most MAX_SKIP_RANGES ranges of ASCII (`skip_ranges` of them; -1: no skipping) and every byte of 0x80 or
+   * more: first_leaving_byte. `skip` holds per range 16 copies of its first byte and 16 of its last minus its first. */
+  int skip_ranges;
+  unsigned char skip[MAX_SKIP_RANGES * 32];
 };
 
+/* Makes the automaton skip in its start state over the bytes outside `count` ranges (`ranges`: first and last byte of
+ * each); -1 or more than MAX_SKIP_RANGES: no skipping. */
+static void set_skip_ranges(struct line_automaton *automaton, const unsigned char *ranges, int count) {
+  automaton->skip_ranges = count >= 0 && count <= MAX_SKIP_RANGES ? count : -1;
+  for (int range = 0; range < automaton->skip_ranges; range++)
+    for (int copy = 0; copy < 16; copy++) {
+      automaton->skip[32 * range + copy] = ranges[2 * range];
+      automaton->skip[32 * range + 16 + copy] = ranges[2 * range + 1] - ranges[2 * range];
+    }
+}
+
+/* Whether `byte` leaves the start state by the skip ranges (a byte of 0x80 or more always does). */
+static int leaves_start(const struct line_automaton *automaton, unsigned char byte) {
+  if (byte >= 0x80) return 1;
+  for (int range = 0; range < automaton->skip_ranges; range++)
+    if ((unsigned char)(byte - automaton->skip[32 * range]) <= automaton->skip[32 * range + 16]) return 1;
+  return 0;
+}
+
 #if defined(__x86_64__)
-/* The first byte of 0x80 or more in [from, end), else `end`: 16 bytes' high bits at a time (pmovmskb, spelled out as
- * bytes as in window-scan.c). */
-static const unsigned char *first_high_byte(const unsigned char *from, const unsigned char *end) {
+/*
+ * The first byte in [from, end) that leaves the start state (leaves_start), else `end`: 16 bytes at a time, each
+ * range tested as (byte - first) <= (last - first) unsigned (psubb, pminub, pcmpeqb), a byte's high bit taken as it
+ * is; pmovmskb gives the block's answer. TinyCC's assembler lacks psubb, pminub, pmovmskb and a register-to-register
+ * movaps: spelled out as bytes
+ * (register to register; checked with GNU as).
+ */
+static const unsigned char *first_leaving_byte(const unsigned char *from, const unsigned char *end,
+                                               const struct line_automaton *automaton) {
   if (end - from >= 16) {
     const unsigned char *stop = end - 16;
-    /* rsi: the block; rcx: the last whole block; rax: its high bits. */
+    const unsigned char *ranges_end = automaton->skip + 32 * automaton->skip_ranges;
+    int found = 0;
+    /* rsi: the block; rcx: the last whole block; rdi, rdx: the ranges and their end; rax: the range at hand, then
+     * the block's answer. xmm0: the block; xmm2: its answer so far (the block itself: its high bits); xmm3, xmm4:
+     * one range's test. */
     __asm__ __volatile__(
         "1:\n\t"
         "movups (%%rsi), %%xmm0\n\t"
-        ".byte 0x66, 0x0f, 0xd7, 0xc0\n\t" /* pmovmskb %xmm0, %eax */
+        ".byte 0x0f, 0x28, 0xd0\n\t" /* movaps %xmm0, %xmm2 */
+        "mov %%rdi, %%rax\n\t"
+        "cmp %%rdx, %%rax\n\t"
+        "jae 3f\n\t"
+        "2:\n\t"
+        ".byte 0x0f, 0x28, 0xd8\n\t" /* movaps %xmm0, %xmm3 */
+        "movups (%%rax), %%xmm4\n\t"
+        ".byte 0x66, 0x0f, 0xf8, 0xdc\n\t" /* psubb %xmm4, %xmm3: byte - first */
+        "movups 16(%%rax), %%xmm4\n\t"
+        ".byte 0x66, 0x0f, 0xda, 0xe3\n\t" /* pminub %xmm3, %xmm4: min(byte - first, last - first) */
+        "pcmpeqb %%xmm3, %%xmm4\n\t"
+        "por %%xmm4, %%xmm2\n\t"
+        "add $32, %%rax\n\t"
+        "cmp %%rdx, %%rax\n\t"
+        "jb 2b\n\t"
+        "3:\n\t"
+        ".byte 0x66, 0x0f, 0xd7, 0xc2\n\t" /* pmovmskb %xmm2, %eax */
         "test %%eax, %%eax\n\t"
-        "jnz 2f\n\t"
+        "jnz 4f\n\t"
         "add $16, %%rsi\n\t"
         "cmp %%rcx, %%rsi\n\t"
         "jbe 1b\n\t"
-        "2:\n\t"
-        : "+S"(from)
-        : "c"(stop)
-        : "rax", "memory", "cc");
+        "xor %%eax, %%eax\n\t"
+        "4:\n\t"
+        : "=a"(found), "+S"(from)
+        : "c"(stop), "D"(automaton->skip), "d"(ranges_end)
+        : "memory", "cc");
+    if (found)
+      for (int bit = 0; bit < 16; bit++)
+        if (found >> bit & 1) return from + bit;
   }
-  while (from < end && *from < 0x80) from++;
+  while (from < end && !leaves_start(automaton, *from)) from++;
   return from;
+}
+
+/* Steps from the start state over [from, end) until the line so far holds a match (returns 1) or the state is the
+ * start again (returns 0, `*at` past the byte that led there), or the bytes end (returns 0, `*at` = end). */
+static int automaton_steps_from_start(const unsigned char **at, const unsigned char *end,
+                                      const struct line_automaton *automaton) {
+  const unsigned char *from = *at;
+  long state = 0;
+  long accepting = automaton->accepting;
+  __asm__ __volatile__(
+      "1:\n\t"
+      "movzbl (%%rsi), %%eax\n\t"
+      "movzbl (%4,%%rax), %%eax\n\t"
+      "add %%rcx, %%rax\n\t"
+      "movl (%%rdx,%%rax,4), %%ecx\n\t"
+      "add $1, %%rsi\n\t"
+      "test %%rcx, %%rcx\n\t"
+      "jz 2f\n\t"
+      "cmp %5, %%rcx\n\t"
+      "jae 2f\n\t"
+      "cmp %%rdi, %%rsi\n\t"
+      "jb 1b\n\t"
+      "2:\n\t"
+      : "+S"(from), "+c"(state)
+      : "D"(end), "d"(automaton->table), "b"(automaton->classes), "m"(accepting)
+      : "rax", "memory", "cc");
+  *at = from;
+  return state >= accepting;
 }
 
 /* Whether a line of [from, end) (complete lines, starting at the start state) holds a match: the table's steps in
@@ -74,9 +155,21 @@ static int automaton_steps(const unsigned char *from, const unsigned char *end,
   return state >= accepting;
 }
 #else
-static const unsigned char *first_high_byte(const unsigned char *from, const unsigned char *end) {
-  while (from < end && *from < 0x80) from++;
+static const unsigned char *first_leaving_byte(const unsigned char *from, const unsigned char *end,
+                                               const struct line_automaton *automaton) {
+  while (from < end && !leaves_start(automaton, *from)) from++;
   return from;
+}
+
+static int automaton_steps_from_start(const unsigned char **at, const unsigned char *end,
+                                      const struct line_automaton *automaton) {
+  long state = 0;
+  while (*at < end) {
+    state = automaton->table[state + automaton->classes[*(*at)++]];
+    if (state == 0) return 0;
+    if (state >= automaton->accepting) return 1;
+  }
+  return 0;
 }
 
 static int automaton_steps(const unsigned char *from, const unsigned char *end,
@@ -93,15 +186,11 @@ static int automaton_steps(const unsigned char *from, const unsigned char *end,
 /* Whether a line of [from, end) (complete lines, starting at the start state) holds a match. */
 static int automaton_accepts(const unsigned char *from, const unsigned char *end,
                              const struct line_automaton *automaton) {
-  if (!automaton->ascii_stays_at_start) return automaton_steps(from, end, automaton);
-  long state = 0;
+  if (automaton->skip_ranges < 0) return automaton_steps(from, end, automaton);
   while (from < end) {
-    if (state == 0) {
-      from = first_high_byte(from, end);
-      if (from == end) return 0;
-    }
-    state = automaton->table[state + automaton->classes[*from++]];
-    if (state >= automaton->accepting) return 1;
+    from = first_leaving_byte(from, end, automaton);
+    if (from == end) return 0;
+    if (automaton_steps_from_start(&from, end, automaton)) return 1;
   }
   return 0;
 }

@@ -14,6 +14,7 @@
 // give undefined (the file is then searched by JavaScript as before).
 
 import { classEnd } from "./regex-syntax.ts";
+import { isCommonInCode } from "./required-literal.ts";
 
 /** The automaton as line-automaton.c runs it. */
 export interface LineAutomaton {
@@ -25,8 +26,14 @@ export interface LineAutomaton {
    */
   table: Int32Array;
   accepting: number;
-  /** No ASCII byte leads out of the start state (a pattern of non-ASCII characters): the C code skips ASCII there. */
-  asciiStaysAtStart: boolean;
+  /**
+   * The ASCII bytes that lead out of the start state, as ranges (first and last byte of each), when they are few and
+   * none is common in code: the C code then skips the other bytes 16 at a time there (every byte of 0x80 or more
+   * stops it). Empty: only those stop it (`\p{Greek}`). Undefined: no skipping.
+   */
+  skipRanges: Uint8Array | undefined;
+  /** No step on an ASCII byte was cut short by MAX_STATES: then it accepts an ASCII line exactly when the regex matches. */
+  asciiExact: boolean;
 }
 
 /** Pattern positions past this (after counted repetitions are spelled out) give up: the automaton could grow big. */
@@ -264,13 +271,18 @@ function determinize(positions: Positions, matching: readonly Uint8Array[]): Lin
   const states: number[][] = [[]];
   const index = new Map<string, number>([["", 0]]);
   const ACCEPT = -1;
+  let asciiExact = true;
+  let wideSteps = false;
   const target = (set: Iterable<number>): number => {
     const sorted = [...new Set(set)].sort((a, b) => a - b);
     if (sorted.some((position) => last.has(position))) return ACCEPT;
     const key = sorted.join(",");
     let found = index.get(key);
     if (found === undefined) {
-      if (states.length >= stateLimit) return ACCEPT;
+      if (states.length >= stateLimit) {
+        if (!wideSteps) asciiExact = false;
+        return ACCEPT;
+      }
       found = states.length;
       states.push(sorted);
       index.set(key, found);
@@ -294,6 +306,7 @@ function determinize(positions: Positions, matching: readonly Uint8Array[]): Lin
       rows[state]!.push(0);
       state++;
     } else {
+      wideSteps = true;
       // A byte of a wider character, or a Latin-1 one: it may stand for any character (every step) or none (stay).
       rows[wide]![highClass] = target([...states[wide]!, ...candidatesOf(wide)]);
       wide++;
@@ -306,6 +319,23 @@ function determinize(positions: Positions, matching: readonly Uint8Array[]): Lin
       (next, klass) => (table[state * classCount + klass] = next === ACCEPT ? accepting : next * classCount),
     ),
   );
-  const asciiStaysAtStart = rows[0]!.every((next, klass) => klass === highClass || next === 0);
-  return { classes, table, accepting, asciiStaysAtStart };
+  const skipRanges = skipRangesOf((byte) => rows[0]![classes[byte]!] !== 0);
+  return { classes, table, accepting, skipRanges, asciiExact };
+}
+
+/** Skip ranges past this many cost more per block than they save (line-automaton.c, MAX_SKIP_RANGES). */
+const MAX_SKIP_RANGES = 4;
+/** A start-state skip stopping at one of this many commonest characters of code would stop every few bytes. */
+const COMMON_STOPS = 12;
+
+/** The ranges of ASCII bytes that leave the start state (LineAutomaton.skipRanges), or undefined for no skipping. */
+function skipRangesOf(leaves: (byte: number) => boolean): Uint8Array | undefined {
+  const ranges: number[] = [];
+  for (let byte = 0; byte < 128; byte++) {
+    if (!leaves(byte)) continue;
+    if (isCommonInCode(String.fromCharCode(byte), COMMON_STOPS)) return undefined;
+    if (ranges.length > 0 && ranges[ranges.length - 1] === byte - 1) ranges[ranges.length - 1] = byte;
+    else ranges.push(byte, byte);
+  }
+  return ranges.length / 2 <= MAX_SKIP_RANGES ? Uint8Array.from(ranges) : undefined;
 }

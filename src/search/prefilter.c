@@ -148,7 +148,8 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * looked for first at `anchor`; `caseless`: lowercased, to be found case-insensitively (find_caseless; no rarest
  * byte a k or s); `any_of`: a matching line holds one of the runs rather than all of them in order. With
  * `automaton_table` (and no runs), a line automaton decides instead: `automaton_classes`, `automaton_accepting` and
- * `automaton_ascii_stays` as line-automaton.c takes them (a line longer than the buffer is then left UNDECIDED).
+ * `automaton_skip` (`automaton_skip_count` ranges of ASCII bytes, first and last byte each, that lead out of the start
+ * state; -1: none) as line-automaton.c takes them (a line longer than the buffer is then left UNDECIDED).
  * `leads` has a 1
  * at each byte value that may start a binary signature; `buffer` holds `buffer_length` bytes, at least FIRST_FILL.
  * `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for the caller (which must close
@@ -160,12 +161,16 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
 int lapp_prefilter(const char *root, const char *directory, int directory_flags, const char *names, int count,
                    int flags, const unsigned char *run_bytes, const int *run_lengths, const int *run_rares,
                    int run_count, int anchor, int caseless, int any_of, const unsigned char *automaton_classes,
-                   const int *automaton_table, int automaton_accepting, int automaton_ascii_stays,
+                   const int *automaton_table, int automaton_accepting, const unsigned char *automaton_skip,
+                   int automaton_skip_count,
                    double max_bytes,
                    const unsigned char *leads, unsigned char *buffer, int buffer_length, unsigned char *statuses,
                    int *descriptors) {
-  struct line_automaton line_automaton = {automaton_classes, automaton_table, automaton_accepting,
-                                          automaton_ascii_stays};
+  struct line_automaton line_automaton;
+  line_automaton.classes = automaton_classes;
+  line_automaton.table = automaton_table;
+  line_automaton.accepting = automaton_accepting;
+  set_skip_ranges(&line_automaton, automaton_skip, automaton_table ? automaton_skip_count : -1);
   const struct line_automaton *automaton = automaton_table ? &line_automaton : 0;
   struct runs runs = {0};
   runs.bytes = run_bytes;

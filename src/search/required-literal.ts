@@ -167,6 +167,12 @@ function commonness(char: string, caseless = false): number {
  */
 const RARE_TO_COMMON = `^~$@J%?!Z+\`<j|9&7YzqQW[]X6K58V\\4{}H3>UGB#/wk2F1;OM*:vP'-DyNL=bxRSCI.)(Tgh\tEAm0fpu,dcl"_oasnirte `;
 
+/** Whether `char` is among the `count` commonest characters of code (RARE_TO_COMMON's last). */
+export function isCommonInCode(char: string, count: number): boolean {
+  const rank = RARE_TO_COMMON.indexOf(char);
+  return rank !== -1 && rank >= RARE_TO_COMMON.length - count;
+}
+
 /**
  * A coarse rank for a case-insensitive run's characters: a letter by how often it occurs in either case
  * (RARE_TO_COMMON_EITHER_CASE), between the digits and punctuation below and `_` and the commonest letters above. Kept

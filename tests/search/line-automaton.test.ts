@@ -73,6 +73,8 @@ describe("which patterns get an automaton", () => {
 });
 
 const ATOMS = [
+  "[#@]",
+  "[A-F]",
   "a",
   "b",
   "x",
@@ -97,6 +99,9 @@ const ATOMS = [
 ];
 const QUANTIFIERS = ["", "", "", "*", "+", "?", "{2}", "{1,3}", "{2,}", "+?"];
 const CHARACTERS = [
+  "#",
+  "@",
+  "D",
   "a",
   "b",
   "c",
@@ -146,6 +151,7 @@ const lineArbitrary = fc
 describe("against JavaScript's regex", () => {
   test("exact on ASCII lines, never missing a match on others (random patterns, both case modes)", () => {
     let taken = 0;
+    let exact = 0;
     fc.assert(
       fc.property(
         patternArbitrary,
@@ -155,6 +161,7 @@ describe("against JavaScript's regex", () => {
           const { line, automaton } = compiled(pattern, ignoreCase);
           if (!automaton) return;
           taken++;
+          if (automaton.asciiExact) exact++;
           for (const text of lines) {
             const matches = line.test(text);
             const accepted = accepts(automaton, Buffer.from(text, "utf8"));
@@ -165,7 +172,7 @@ describe("against JavaScript's regex", () => {
                 text,
                 accepted: true,
               });
-            if (isAscii(text))
+            if (isAscii(text) && automaton.asciiExact)
               expect({ pattern, ignoreCase, text, accepted }).toEqual({
                 pattern,
                 ignoreCase,
@@ -181,6 +188,7 @@ describe("against JavaScript's regex", () => {
       { numRuns: 400 },
     );
     expect(taken).toBeGreaterThan(100);
+    expect(exact).toBeGreaterThan(taken * 0.6); // the others passed MAX_STATES
   });
 
   test("a character of several bytes (or a Latin-1 one) taken by one atom between two others is never missed", () => {
@@ -212,7 +220,8 @@ describe("against JavaScript's regex", () => {
   test("an automaton past its state limit sends the lines it cannot follow to JavaScript (accepts), never misses", () => {
     // (a|b)*a(a|b){12} needs 2^13 states: far past the limit.
     const { line, automaton } = compiled("(?:a|b)*a(?:a|b){12}");
-    expect(automaton).toBeDefined();
+    expect(automaton?.asciiExact).toBe(false);
+    expect(compiled("\\w{5}\\s+\\w{5}\\s+\\w{5}\\s+\\w{5}\\s+\\w{5}").automaton?.asciiExact).toBe(true);
     fc.assert(
       fc.property(fc.array(fc.constantFrom("a", "b", "é"), { maxLength: 40 }), (chars) => {
         const text = chars.join("");
@@ -222,11 +231,20 @@ describe("against JavaScript's regex", () => {
     );
   });
 
-  test("ASCII that never leaves the start state is marked for skipping, and only then", () => {
-    expect(compiled("\\p{Script=Greek}").automaton!.asciiStaysAtStart).toBe(true);
-    expect(compiled("é+\\w").automaton!.asciiStaysAtStart).toBe(true);
-    expect(compiled("\\w{5}\\s+\\w{5}").automaton!.asciiStaysAtStart).toBe(false);
-    expect(compiled("[^a]").automaton!.asciiStaysAtStart).toBe(false);
+  test("the start state's skip: ranges of the ASCII bytes that leave it, when few and none common in code", () => {
+    const skip = (pattern: string, ignoreCase = false) => {
+      const ranges = compiled(pattern, ignoreCase).automaton!.skipRanges;
+      return ranges && [...ranges];
+    };
+    expect(skip("\\p{Script=Greek}")).toEqual([]);
+    expect(skip("é+\\w")).toEqual([]);
+    expect(skip("[#@]\\w{3}\\d")).toEqual([35, 35, 64, 64]);
+    expect(skip("\\d+\\.\\d+")).toEqual([48, 57]);
+    expect(skip("[A-Z]{4}\\d|\\t{3}")).toEqual([9, 9, 65, 90]);
+    expect(skip("[A-Z]{4}", true)).toBeUndefined(); // lowercase e, t, a … leave it too
+    expect(skip("\\w{5}\\s+\\w{5}")).toBeUndefined();
+    expect(skip("[^a]")).toBeUndefined();
+    expect(skip("[#@]|[(]|[*]|[?]|[~]")).toBeUndefined(); // five ranges
   });
 });
 
@@ -332,6 +350,27 @@ describe.skipIf(!supported)("the native prefilter with an automaton", () => {
         index % 5 === 0 ? PREFILTER.noMatch : PREFILTER.undecided,
       ]),
     );
+  });
+
+  test("skipping in the start state: a leaving byte at every place of a 16-byte block, past it, and last", () => {
+    // [#@] and digits leave the start state; everything else in these files is skipped.
+    const skipping = compiled("[#@]\\w{2}\\d|\\d{3}x");
+    expect(skipping.automaton!.skipRanges).toBeDefined();
+    const bodies: string[] = [];
+    for (let length = 0; length < 40; length++) {
+      const plain = "the quick brown fox\n".repeat(4) + "q".repeat(length);
+      bodies.push(`${plain}\n`); // none: decided
+      bodies.push(`${plain}#ab1\n`); // a match after `length` skipped bytes
+      bodies.push(`${plain}@zz9`); // … as the file's last bytes
+      bodies.push(`${plain}12 #ab 123 @b1 99x 123x\n`); // leaving bytes that do not match, then a match
+      bodies.push(`${plain}1#a2@b3 45x\n${"q".repeat(length)}7`); // near misses only: decided
+    }
+    const statuses = statusesOf(nextFolder(), bodies, skipping.automaton!);
+    bodies.forEach((body, index) => {
+      const matches = body.split("\n").some((line) => skipping.line.test(line));
+      expect([index, statuses[index]]).toEqual([index, matches ? PREFILTER.undecided : PREFILTER.noMatch]);
+    });
+    expect(statuses.filter((status) => status === PREFILTER.noMatch).length).toBe(80);
   });
 
   test("lines across the first fill and the buffer: a match is found; a line longer than the buffer is left to JavaScript", () => {
