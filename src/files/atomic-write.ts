@@ -17,6 +17,7 @@ import type { BigIntStats } from "node:fs";
 import { lastName, parentPath } from "../text/path-strings.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { fileExists } from "../messages.ts";
+import { closeLater } from "./close-later.ts";
 import { tempName } from "./artifacts.ts";
 import { ESCAPED, openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
 import { errnoOf, isPermissionErrno } from "./errno.ts";
@@ -249,22 +250,38 @@ function replaceExisting(
   const lock = lockVersion({ directory, name }, expected);
   if (!lock.held) return fail("FILE_CHANGED", otherWriter(request.display));
   try {
-    for (const wait of [...IN_USE_WAITS_MS, undefined]) {
-      if (!unchangedSinceLoad(directory, name, expected, request.expectedBytes))
-        return fail("FILE_CHANGED", fileChanged(request.display));
-      if (inPlaceFd !== undefined) return overwriteInPlace(directory, temp, inPlaceFd, request, expected);
+    // The checked descriptor is held across the rename (see below) where the volume allows it.
+    let holdChecked = !REPLACING_OPEN_FILE_REFUSED;
+    for (let waits = 0; ;) {
+      let checked = openUnchanged(directory, name, expected, request.expectedBytes);
+      if (checked === undefined) return fail("FILE_CHANGED", fileChanged(request.display));
       try {
+        if (inPlaceFd !== undefined) {
+          checked = closeNow(checked);
+          return overwriteInPlace(directory, temp, inPlaceFd, request, expected);
+        }
+        // Held across the rename, the checked descriptor keeps the replaced file's blocks until it is closed after the
+        // answer (closeLater) instead of having them freed inside the rename: ~4.5 ms of an edit of a 9 MB file.
+        if (!holdChecked) checked = closeNow(checked);
         directory.rename(temp, name);
         syncDirectory(directory);
+        if (checked !== undefined) checked = closeLater(checked);
         return ok(true);
       } catch (error) {
         if (!inUse(errnoOf(error))) throw error;
+        // A volume refusing to rename over an open file (a network share) may be refusing lapp's own descriptor.
+        if (holdChecked) {
+          holdChecked = false;
+          continue;
+        }
+        const wait = IN_USE_WAITS_MS[waits++];
         if (wait === undefined) return fail("PERMISSION_DENIED", fileInUse(request.display));
         // Checked again before the next try: whoever held the file open may have changed it.
         Atomics.wait(PAUSE, 0, 0, wait);
+      } finally {
+        if (checked !== undefined) closeSync(checked);
       }
     }
-    return fail("PERMISSION_DENIED", fileInUse(request.display));
   } finally {
     lock.release();
   }
@@ -281,31 +298,44 @@ const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 const inUse = (errno: string): boolean =>
   errno === "EBUSY" || (process.platform === "win32" && (errno === "EPERM" || errno === "EACCES"));
 
+/** Windows (without POSIX semantics) refuses to rename over a file some descriptor still holds. */
+const REPLACING_OPEN_FILE_REFUSED = process.platform === "win32";
+
+/** Closes `fd` and gives undefined, for `checked = closeNow(checked)`. */
+function closeNow(fd: number): undefined {
+  closeSync(fd);
+  return undefined;
+}
+
 /**
- * Same inode and metadata as at load time, not a symlink now, and (when known) the same bytes: compared with the
- * loaded bytes while they are at hand, else by digest.
+ * The file at `name`, opened, when it has the same inode and metadata as at load time, is not a symlink now, and
+ * (when known) has the same bytes: compared with the loaded bytes while they are at hand, else by digest. Undefined
+ * when it is not that file; the caller closes the descriptor.
  */
-function unchangedSinceLoad(
+function openUnchanged(
   directory: DirectoryHandle,
   name: string,
   expected: FileIdentity,
   expectedBytes?: () => Uint8Array | undefined,
-): boolean {
+): number | undefined {
   let fd: number;
   try {
     fd = directory.open(name, READ);
   } catch {
-    return false;
+    return undefined;
   }
+  let unchanged = false;
   try {
     const stats = fstatSync(fd, { bigint: true });
-    if (!stats.isFile() || !sameIdentity(identityOf(stats), expected)) return false;
-    if (expected.digest === undefined) return true;
-    const bytes = expectedBytes?.();
-    if (bytes !== undefined && BigInt(bytes.length) === expected.size) return descriptorHolds(fd, bytes);
-    return digestOfDescriptor(fd, Number(expected.size)) === expected.digest;
+    if (!stats.isFile() || !sameIdentity(identityOf(stats), expected)) return undefined;
+    const bytes = expected.digest === undefined ? undefined : expectedBytes?.();
+    if (expected.digest === undefined) unchanged = true;
+    else if (bytes !== undefined && BigInt(bytes.length) === expected.size)
+      unchanged = descriptorHolds(fd, bytes);
+    else unchanged = digestOfDescriptor(fd, Number(expected.size)) === expected.digest;
+    return unchanged ? fd : undefined;
   } finally {
-    closeSync(fd);
+    if (!unchanged) closeSync(fd);
   }
 }
 
@@ -454,8 +484,9 @@ export function removeFileAtomic(request: RemoveRequest): Result<true> {
     const lock = lockVersion({ directory, name }, request.expected);
     if (!lock.held) return fail("FILE_CHANGED", otherWriter(display));
     try {
-      if (!unchangedSinceLoad(directory, name, request.expected))
-        return fail("FILE_CHANGED", fileChanged(display));
+      const checked = openUnchanged(directory, name, request.expected);
+      if (checked === undefined) return fail("FILE_CHANGED", fileChanged(display));
+      closeSync(checked);
       directory.unlink(name);
       syncDirectory(directory);
       return ok(true);
