@@ -1,7 +1,8 @@
 // The `linux_*` benchmarks of ripgrep's benchsuite (benchsuite/benchsuite in BurntSushi/ripgrep) that a JavaScript
 // regex can express the same way: ripgrep's own command for each, and the lapp_grep call meaning the same search.
 // Where JavaScript spells a class differently (Unicode `\w`, `\p{Greek}`) the call says it the JavaScript way and the
-// note says why; the benchsuite's ASCII commands (`(?-u)`) become rows of their own.
+// note says why; the benchsuite's ASCII commands (`(?-u)`) become rows of their own. Last, a few queries of lapp's
+// own (`other_*`): regexes with no literal shaped unlike the benchsuite's.
 
 /** Unicode's word class as ripgrep's `\w` means it (UTS #18: Alphabetic, marks, decimal digits, connectors, joiners). */
 export const UNICODE_WORD = String.raw`[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]`;
@@ -84,6 +85,32 @@ export const KERNEL_QUERIES: readonly KernelQuery[] = [
     id: "linux_alternates_casei",
     rg: ["-n", "-i", ALTERNATES],
     lapp: { pattern: ALTERNATES, ignore_case: true },
+  },
+  // Not in the benchsuite: regexes with no literal of other shapes, since the issue is judged "with the same and
+  // other queries". Each is ASCII on both sides (`(?-u)`, or classes spelled out).
+  {
+    id: "other_rare_start",
+    rg: ["-n", String.raw`(?-u)[#@]\w{3}\d`],
+    lapp: { pattern: String.raw`[#@]\w{3}\d` },
+    note: "not in the benchsuite: no literal, a rare first character",
+  },
+  {
+    id: "other_version",
+    rg: ["-n", String.raw`(?-u)\d+\.\d+\.\d+`],
+    lapp: { pattern: String.raw`\d+\.\d+\.\d+` },
+    note: "not in the benchsuite: no literal, starting at any digit",
+  },
+  {
+    id: "other_call_with_number",
+    rg: ["-n", String.raw`(?-u)\w+\(\d+\)`],
+    lapp: { pattern: String.raw`\w+\(\d+\)` },
+    note: "not in the benchsuite: no literal, starting at any word character",
+  },
+  {
+    id: "other_class_casei",
+    rg: ["-n", "-i", "[A-Z]{4}[0-9]{2}"],
+    lapp: { pattern: "[A-Z]{4}[0-9]{2}", ignore_case: true },
+    note: "not in the benchsuite: no literal, ignoring case (both fold Unicode's way: K also matches U+212A)",
   },
 ];
 

@@ -99,6 +99,7 @@ function tinyTree(): string {
       "/* µ-seconds */",
       "clockAh and dataAh",
       "abcde fghij klmno pqrst uvwxy",
+      "#ifdef @abc1 v1.2.3 udelay(10) ABCD12 wxyz34",
       "",
     ].join("\n"),
   );
