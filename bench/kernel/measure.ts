@@ -7,7 +7,7 @@ import { currentRssMiB, type LappClient } from "../support/lapp-client.ts";
 import { textTotals, type TextTotals } from "../support/match-counts.ts";
 import { startRawLappClient } from "../support/raw-mcp.ts";
 import { round, summarize, type Timing } from "../support/stats.ts";
-import { RG_WALK_RULES, type KernelQuery } from "./queries.ts";
+import { RG_BLOCK_RULES, RG_WALK_RULES, type KernelQuery } from "./queries.ts";
 
 export interface QueryResult extends KernelQuery {
   lappTiming: Timing;
@@ -138,7 +138,7 @@ export async function lappSearch(
 /** The query's rg command as a fresh process with lapp's walk rules, its output drained and its lines counted. */
 export async function ripgrepSearch(rg: string, tree: string, query: KernelQuery): Promise<Sample> {
   const started = performance.now();
-  const child = Bun.spawn([rg, ...RG_WALK_RULES, ...query.rg], {
+  const child = Bun.spawn([rg, ...RG_WALK_RULES, ...RG_BLOCK_RULES, ...query.rg], {
     cwd: tree,
     stdin: "ignore",
     stdout: "pipe",

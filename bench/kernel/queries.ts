@@ -4,6 +4,8 @@
 // note says why; the benchsuite's ASCII commands (`(?-u)`) become rows of their own. Last, a few queries of lapp's
 // own (`other_*`): regexes with no literal shaped unlike the benchsuite's.
 
+import { DEFAULT_BLOCK_PATTERNS } from "../../src/config.ts";
+
 /** Unicode's word class as ripgrep's `\w` means it (UTS #18: Alphabetic, marks, decimal digits, connectors, joiners). */
 export const UNICODE_WORD = String.raw`[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]`;
 /** Unicode's `\s` as ripgrep means it: the White_Space property. */
@@ -119,6 +121,13 @@ export const KERNEL_QUERIES: readonly KernelQuery[] = [
  * honour .gitignore only inside a git repository, .ignore and .rgignore everywhere).
  */
 export const RG_WALK_RULES = ["--hidden", "--glob", "!.git"] as const;
+
+/**
+ * lapp's default block list as rg globs (case-insensitive, as lapp matches it): lapp never searches those paths, so
+ * rg is told to skip them too, and both count the same files (the kernel's `sign_key.pem` holds 15 lines that
+ * `[A-Z]{4}[0-9]{2}` ignoring case finds).
+ */
+export const RG_BLOCK_RULES: readonly string[] = DEFAULT_BLOCK_PATTERNS.flatMap((pattern) => ["--iglob", `!${pattern}`]);
 
 /** The queries whose id starts with one of `only` (all when it is empty). */
 export function selectQueries(only: readonly string[]): KernelQuery[] {

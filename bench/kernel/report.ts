@@ -70,7 +70,7 @@ export function renderKernelMarkdown(results: KernelResults): string {
     "",
     `Each query: one \`lapp_grep\` call to one warm server (its defaults: 2 lines of context, 200 rows shown, every match`,
     `counted) against one \`rg ${RG_WALK_RULES.map(shellWord).join(" ")} …\` process with the benchsuite's arguments (lapp's walk rules:`,
-    `hidden files searched, \`.git\` skipped), its output drained. ${results.rounds} runs of each after one warm-up, alternating, the`,
+    `hidden files searched, \`.git\` skipped, and lapp's default block list as \`--iglob '!…'\`), its output drained. ${results.rounds} runs of each after one warm-up, alternating, the`,
     "order turning every round; milliseconds, median (min–max). Counts: matching lines, rg's from its output, lapp's from",
     "its totals line, in every run. RSS: the lapp server's resident memory after the query's runs.",
     "",

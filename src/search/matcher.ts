@@ -6,7 +6,8 @@ import { invalidRegex, patternHasLineBreak } from "./messages.ts";
 import { escapeLiteral, mayMatchLineBreak, multilineSource } from "./multiline.ts";
 import { requiredLiteralSet } from "./literal-set.ts";
 import { caselessRuns, requiredRuns } from "./required-literal.ts";
-import { classEnd } from "./regex-syntax.ts";
+import { guardRunStart } from "./run-start.ts";
+import { scanSourceOf } from "./scan-source.ts";
 
 export interface MatcherSpec {
   pattern: string;
@@ -94,7 +95,7 @@ export function compileMatcher(spec: MatcherSpec): Result<Matcher> {
   const line = new RegExp(source, `${base}s`);
   // The empty group is last, so a match whose last group took part is the end-of-line alternative.
   const probe = new RegExp(`(?:${source})|(?![\\s\\S])()`, `${base}s`);
-  const scanSource = scanSourceOf(source);
+  const scanSource = guardRunStart(source, scanSourceOf(source), base);
   let scan: RegExp;
   try {
     scan = new RegExp(scanSource, `${base}gm`);
@@ -151,47 +152,6 @@ function validFlags(pattern: string, source: string, caseFlag: string): Result<s
       return fail("INVALID_ARGUMENTS", invalidRegex(pattern, messageOf(error) ?? messageOf(unicodeError)));
     }
   }
-}
-
-/**
- * JavaScript's `\s` without the `\n`, spelled out: the same characters as `[^\S\n]` (tests/search/matcher.test.ts
- * compares them over every UTF-16 code unit), which JavaScriptCore scans about half as fast — the kernel's
- * `\w{5}\s+\w{5}…` over 100 MB of its C: 420 ms with `[^\S\n]`, 196 with this class, 226 with `\s` itself.
- */
-export const SPACE_BUT_NEWLINE =
-  "[\\t\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]";
-
-/**
- * The pattern for scanning a whole text: constructs that could run over a `\n` are kept on one line
- * (`.` → `[^\n]`, `\s` → SPACE_BUT_NEWLINE, `\W` → `[^\w\n]`, `\D` likewise, `[^…]` gains `\n`). Each candidate is
- * still checked line by line, so this only has to find every match a single line has, never more precisely.
- */
-export function scanSourceOf(source: string): string {
-  let out = "";
-  let index = 0;
-  while (index < source.length) {
-    const char = source[index]!;
-    if (char === "\\") {
-      const next = source[index + 1] ?? "";
-      if (next === "s") out += SPACE_BUT_NEWLINE;
-      else if (next === "W") out += "[^\\w\\n]";
-      else if (next === "D") out += "[^\\d\\n]";
-      else out += char + next;
-      index += 2;
-      continue;
-    }
-    if (char === "[") {
-      const end = classEnd(source, index);
-      if (end === -1) return source;
-      const body = source.slice(index, end);
-      out += body.startsWith("[^") ? `${body}\\n]` : `${body}]`;
-      index = end + 1;
-      continue;
-    }
-    out += char === "." ? "[^\\n]" : char;
-    index++;
-  }
-  return out;
 }
 
 /** Lookarounds can see past a line's ends in a whole text, so such patterns are checked on every line. */

@@ -105,6 +105,8 @@ function tinyTree(): string {
   );
   writeFileSync(join(tree, ".config", "hidden.h"), "#define CFG_BME_EVT PM_RESUME\n");
   writeFileSync(join(tree, ".git", "packed-refs"), "PM_RESUME ERR_SYS αβγ\n");
+  // Blocked by lapp's default block list: rg is told to skip it too.
+  writeFileSync(join(tree, "drivers", "sign_key.PEM"), "PM_RESUME ABCD12\n");
   return tree;
 }
 
@@ -126,7 +128,8 @@ test.if(rg !== undefined)(
     expect(counts).toEqual(
       suite.queries.map((query) => `${query.id}: ${query.rgMatches} / ${query.rgMatches}`),
     );
-    // Hidden files are searched by both, .git by neither: PM_RESUME is on 5 lines outside .git (one in .config/).
+    // Hidden files are searched by both, .git and blocked files by neither: PM_RESUME is on 5 lines outside .git (one
+    // in .config/) and sign_key.PEM.
     expect(suite.queries.find((query) => query.id === "linux_literal")!.rgMatches).toBe(5);
     expect(suite.queries.every(countsAgree)).toBe(true);
     expect(suite.firstCall.lapp.runs).toBe(1);

@@ -1,12 +1,9 @@
 // Line semantics of the matcher (ripgrep's: per line, CRLF `\r` visible) and the scan that finds candidates fast.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import {
-  compileMatcher,
-  type MatcherSpec,
-  SPACE_BUT_NEWLINE,
-  scanSourceOf,
-} from "../../src/search/matcher.ts";
+import { compileMatcher, type MatcherSpec } from "../../src/search/matcher.ts";
+import { guardRunStart } from "../../src/search/run-start.ts";
+import { SPACE_BUT_NEWLINE, scanSourceOf } from "../../src/search/scan-source.ts";
 import { Hits, scanBytes, scanCandidates, scanText } from "../../src/search/scan.ts";
 
 const spec = (pattern: string, extra: Partial<MatcherSpec> = {}): MatcherSpec => ({
@@ -134,6 +131,29 @@ describe("line semantics", () => {
     expect(scanSourceOf("[.]\\.")).toBe("[.]\\.");
   });
 
+  test("a scan starts only where a leading unbounded class's run starts, when that run stays on one line", () => {
+    const guarded = (source: string, flags = "u") => guardRunStart(source, scanSourceOf(source), flags);
+    expect(guarded("\\w+\\(\\d+\\)")).toBe("(?<!\\w)\\w+\\(\\d+\\)");
+    expect(guarded("[A-Z]+_RESUME")).toBe("(?<![A-Z])[A-Z]+_RESUME");
+    expect(guarded("\\d{2,}x")).toBe("(?<!\\d)\\d{2,}x");
+    expect(guarded("\\w*x")).toBe("(?<!\\w)\\w*x");
+    expect(guarded(".+x")).toBe("(?<![^\\n])[^\\n]+x");
+    expect(guarded("[^a]+x")).toBe("(?<![^a\\n])[^a\\n]+x");
+    expect(guarded("\\s+x")).toBe(`(?<!${SPACE_BUT_NEWLINE})${SPACE_BUT_NEWLINE}+x`);
+    expect(guarded("\\p{L}+x")).toBe("(?<!\\p{L})\\p{L}+x");
+    // A fixed or bounded count, a lazy one, a captured run, a literal first, or a class that holds a line break: as is.
+    for (const source of [
+      "\\w{5}x",
+      "\\w{2,4}x",
+      "\\w+?x",
+      "(\\w+)=\\1",
+      "a+x",
+      "[\\s\\S]+x",
+      "\\p{White_Space}+x",
+    ])
+      expect(guarded(source)).toBe(scanSourceOf(source));
+  });
+
   test("the spelled-out class for \\s in a scan is \\s without \\n, in every mode, for every UTF-16 code unit", () => {
     for (const flags of ["", "u", "i", "ui"]) {
       const spelled = new RegExp(`^${SPACE_BUT_NEWLINE}$`, flags);
@@ -167,6 +187,21 @@ describe("line semantics", () => {
       "a(?=b)",
       "(?<!a)b",
       "\\D1",
+      // A leading class repeated without bound: the scan starts only where its run starts (run-start.ts).
+      "\\w+1",
+      "\\w+1\\w",
+      "\\w*b",
+      "\\w{2,}b",
+      "\\w{2}b",
+      "\\w+?b",
+      "[ab]+ ",
+      "[^a]+b",
+      ".+b",
+      "\\s+a",
+      "\\D+1",
+      "\\p{L}+1",
+      "[\\s\\S]+b",
+      "\\w+b|1",
     );
     fc.assert(
       fc.property(
@@ -180,6 +215,31 @@ describe("line semantics", () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe("a scan guarded at run starts (run-start.ts)", () => {
+  test("property: a leading repeated class, any quantifier, finds exactly the lines a per-line test finds", () => {
+    const atoms = ["\\w", "\\d", "[ab]", "[^b]", ".", "\\s", "\\D", "\\p{L}", "[\\s\\S]"];
+    const quantifiers = ["+", "*", "{2,}", "{2}", "{1,3}", "+?"];
+    const rests = ["b", "1", "\\(", "a\\w", "", "b|a", "\\(\\d+\\)"];
+    const alphabet = fc.constantFrom("a", "b", "1", "(", ")", " ", "\n", "é", "-");
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 60, size: "max" }),
+        fc.constantFrom(...atoms),
+        fc.constantFrom(...quantifiers),
+        fc.constantFrom(...rests),
+        fc.boolean(),
+        (pieces, atom, quantifier, rest, ignoreCase) => {
+          const text = pieces.join("");
+          const pattern = atom + quantifier + rest;
+          const flags = `us${ignoreCase ? "i" : ""}`;
+          expect(linesMatching(text, spec(pattern, { ignoreCase }))).toEqual(naive(text, pattern, flags));
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
