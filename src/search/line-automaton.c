@@ -127,10 +127,11 @@ static int automaton_steps_from_start(const unsigned char **at, const unsigned c
   return state >= accepting;
 }
 
-/* Whether a line of [from, end) (complete lines, starting at the start state) holds a match: the table's steps in
- * assembly. */
-static int automaton_steps(const unsigned char *from, const unsigned char *end,
-                             const struct line_automaton *automaton) {
+/* Whether a line of [*at, end) (complete lines, starting at the start state) holds a match: the table's steps in
+ * assembly; `*at` is left past the byte that made it match. */
+static int automaton_steps(const unsigned char **at, const unsigned char *end,
+                           const struct line_automaton *automaton) {
+  const unsigned char *from = *at;
   long state = 0;
   /* A local: TinyCC takes a memory operand of a variable, not of a member reached through a pointer. */
   long accepting = automaton->accepting;
@@ -152,6 +153,7 @@ static int automaton_steps(const unsigned char *from, const unsigned char *end,
       : "+S"(from), "+c"(state)
       : "D"(end), "d"(automaton->table), "b"(automaton->classes), "m"(accepting)
       : "rax", "memory", "cc");
+  *at = from;
   return state >= accepting;
 }
 #else
@@ -172,25 +174,56 @@ static int automaton_steps_from_start(const unsigned char **at, const unsigned c
   return 0;
 }
 
-static int automaton_steps(const unsigned char *from, const unsigned char *end,
+static int automaton_steps(const unsigned char **at, const unsigned char *end,
                            const struct line_automaton *automaton) {
   long state = 0;
-  for (; from < end; from++) {
-    state = automaton->table[state + automaton->classes[*from]];
+  while (*at < end) {
+    state = automaton->table[state + automaton->classes[*(*at)++]];
     if (state >= automaton->accepting) return 1;
   }
   return 0;
 }
 #endif
 
+/* Whether a line of [*at, end) (complete lines, starting at the start state) holds a match; `*at` is left past the
+ * byte that made it match. */
+static int automaton_accepts_at(const unsigned char **at, const unsigned char *end,
+                                const struct line_automaton *automaton) {
+  if (*at >= end) return 0;
+  if (automaton->skip_ranges < 0) return automaton_steps(at, end, automaton);
+  while (*at < end) {
+    *at = first_leaving_byte(*at, end, automaton);
+    if (*at == end) return 0;
+    if (automaton_steps_from_start(at, end, automaton)) return 1;
+  }
+  return 0;
+}
+
 /* Whether a line of [from, end) (complete lines, starting at the start state) holds a match. */
 static int automaton_accepts(const unsigned char *from, const unsigned char *end,
                              const struct line_automaton *automaton) {
-  if (automaton->skip_ranges < 0) return automaton_steps(from, end, automaton);
-  while (from < end) {
-    from = first_leaving_byte(from, end, automaton);
-    if (from == end) return 0;
-    if (automaton_steps_from_start(&from, end, automaton)) return 1;
+  return automaton_accepts_at(&from, end, automaton);
+}
+
+/* How many lines of [from, end) (complete lines) the automaton accepts; -1 when an accepted line holds a byte of
+ * 0x80 or more, where it only says the line may match (line-automaton.ts: exact on ASCII lines, and only when no
+ * ASCII step was cut short, which the caller checks). From each accepted line on, the next line is stepped from the
+ * start state. */
+static long automaton_count(const unsigned char *from, const unsigned char *end,
+                            const struct line_automaton *automaton) {
+  long count = 0;
+  const unsigned char *at = from;
+  while (at < end) {
+    const unsigned char *searched = at;
+    if (!automaton_accepts_at(&at, end, automaton)) break;
+    /* The byte before `at` made its line match (a line break never does: it leads back to the start). */
+    const unsigned char *before = memrchr(searched, '\n', at - searched);
+    const unsigned char *newline = memchr(at, '\n', end - at);
+    const unsigned char *next = newline ? newline + 1 : end;
+    for (const unsigned char *byte = before ? before + 1 : searched; byte < next; byte++)
+      if (*byte >= 0x80) return -1;
+    count++;
+    at = next;
   }
-  return 0;
+  return count;
 }

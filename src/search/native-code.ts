@@ -48,7 +48,7 @@ function symbolsOf(FFIType: typeof import("bun:ffi").FFIType) {
         ptr, ptr, ptr, i32, i32, i32, i32, // run_bytes, run_lengths, run_rares, run_count, anchor, caseless, any_of
         ptr, ptr, i32, ptr, i32, // automaton_classes, automaton_table, automaton_accepting, automaton_skip (count)
         f64, ptr, ptr, i32, // max_bytes, leads, buffer, buffer_length
-        ptr, ptr, // statuses, descriptors
+        ptr, ptr, ptr, ptr, // statuses, descriptors, count_only, counts
       ],
       returns: i32,
     },

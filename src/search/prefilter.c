@@ -16,6 +16,8 @@
  *               JavaScript search gives such a file up before handing out a line (search-file.ts, read-file.ts).
  *   UNREADABLE  it cannot be opened (no-follow, non-blocking, inside the directory's descriptor, which is checked
  *               to be exactly at the walked path before and after), or it is not a regular file.
+ *   COUNTED     (an automaton, for a file whose matching lines are only counted) no NUL, not UTF-16, and every line
+ *               the automaton accepts is ASCII, where it is exact: searched, that many lines match.
  *   UNDECIDED   a line holds the runs in order, or: a NUL after the first fill, a UTF-16 BOM, a byte that may start
  *               a binary signature, several hard links (the blocked-inode check needs them), a size past the limit,
  *               a read error. Such a file is left open for the JavaScript search. (Past a line longer than the
@@ -49,6 +51,7 @@
 #define BINARY 1
 #define UNREADABLE 2
 #define UNDECIDED 3
+#define COUNTED 4
 
 /* ripgrep's buffer: its first fill is what the binary sniff looks at. */
 #define FIRST_FILL 65536
@@ -87,7 +90,9 @@ static int lines_may_match(const unsigned char *start, const unsigned char *end,
 }
 
 static int examine(int fd, struct runs *runs, const struct line_automaton *automaton, long long max_bytes,
-                   const unsigned char *leads, unsigned char *buffer, int buffer_length) {
+                   const unsigned char *leads, unsigned char *buffer, int buffer_length, int counting,
+                   int *count) {
+  *count = 0;
   unsigned char stat[256];
   if (syscall(SYS_FSTAT, fd, stat) != 0) return UNREADABLE;
   if ((*(unsigned int *)(stat + MODE_AT) & S_IFMT) != S_IFREG) return UNREADABLE;
@@ -113,8 +118,13 @@ static int examine(int fd, struct runs *runs, const struct line_automaton *autom
       const unsigned char *last = memrchr(buffer, '\n', filled);
       complete = last ? last - buffer + 1 : 0;
     }
-    if (lines_may_match(buffer, buffer + complete, runs, automaton)) return UNDECIDED;
-    if (end_of_file) return NO_MATCH;
+    if (lines_may_match(buffer, buffer + complete, runs, automaton)) {
+      if (!counting) return UNDECIDED;
+      long found = automaton_count(buffer, buffer + complete, automaton);
+      if (found < 0) return UNDECIDED;
+      *count += (int)found;
+    }
+    if (end_of_file) return *count > 0 ? COUNTED : NO_MATCH;
     long rest = filled - complete;
     /* A line longer than the buffer: an automaton cannot tell where its match would start; JavaScript decides. */
     if (rest == buffer_length)
@@ -153,7 +163,9 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * `leads` has a 1
  * at each byte value that may start a binary signature; `buffer` holds `buffer_length` bytes, at least FIRST_FILL.
  * `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for the caller (which must close
- * it), else -1.
+ * it), else -1. With an automaton, a file whose `count_only` byte is 1 (its matching lines are counted, none shown;
+ * the caller passes none unless the automaton is exact on ASCII lines) is read to its end and answered COUNTED with
+ * the number of lines the automaton accepts in `counts`, when every accepted line is ASCII; else UNDECIDED as before.
  * Returns how many files it decided (not UNDECIDED); -1 when it did nothing (every file UNDECIDED, no descriptor):
  * runs or a buffer it does not take, or a directory it cannot open or check; -2 when the directory was no longer at
  * its path after the files were opened: the caller refuses them all (and closes the descriptors).
@@ -165,7 +177,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
                    int automaton_skip_count,
                    double max_bytes,
                    const unsigned char *leads, unsigned char *buffer, int buffer_length, unsigned char *statuses,
-                   int *descriptors) {
+                   int *descriptors, const unsigned char *count_only, int *counts) {
   struct line_automaton line_automaton;
   line_automaton.classes = automaton_classes;
   line_automaton.table = automaton_table;
@@ -214,8 +226,11 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
   for (int index = 0; index < count; index++) {
     int fd = openat(dirfd, name, flags);
     int status = UNREADABLE;
+    counts[index] = 0;
     if (fd >= 0) {
-      status = examine(fd, &runs, automaton, (long long)max_bytes, leads, buffer, buffer_length);
+      int counting = automaton && count_only && count_only[index];
+      status = examine(fd, &runs, automaton, (long long)max_bytes, leads, buffer, buffer_length, counting,
+                       &counts[index]);
       /* An undecided regular file stays open for the JavaScript search, which closes it (no second open). */
       if (status == UNDECIDED) descriptors[index] = fd;
       else close(fd);

@@ -11,13 +11,15 @@ import { rarestByteOf } from "./required-literal.ts";
 import { cString, nativeCode } from "./native-code.ts";
 
 /** Per-file answers (prefilter.c says when each is given). */
-export const PREFILTER = { noMatch: 0, binary: 1, unreadable: 2, undecided: 3 } as const;
+export const PREFILTER = { noMatch: 0, binary: 1, unreadable: 2, undecided: 3, counted: 4 } as const;
 
 export interface Decisions {
   /** One status per name. */
   statuses: Uint8Array;
   /** Per name, an undecided file's descriptor, left open for the caller to search and close; else -1. */
   descriptors: Int32Array;
+  /** Per name, a counted file's matching lines (PREFILTER.counted); else 0. */
+  counts: Int32Array;
   /** The directory was no longer at its path once its files were opened: they are all refused (unreadable). */
   refused: boolean;
 }
@@ -49,6 +51,11 @@ export interface Prefilter {
     required: LineCondition,
     maxBytes: number,
     root?: string,
+    /**
+     * Per name, 1 when only the count of its matching lines is wanted (no rows): with an automaton exact on ASCII
+     * lines (LineAutomaton.asciiExact), such a file is counted natively where every accepted line is ASCII.
+     */
+    countOnly?: Uint8Array,
   ): Decisions | undefined;
 }
 
@@ -68,9 +75,10 @@ function load(): Prefilter | null {
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
   const leads = Buffer.from(SIGNATURE_LEADS);
   return {
-    decide(directory, names, required, maxBytes, root = "") {
+    decide(directory, names, required, maxBytes, root = "", countOnly) {
       const statuses = new Uint8Array(names.length);
       const descriptors = new Int32Array(names.length);
+      const counts = new Int32Array(names.length);
       const joined = cNames(names);
       const automaton = "table" in required ? required : undefined;
       const { runBytes, runLengths, runRares } = automaton
@@ -102,8 +110,10 @@ function load(): Prefilter | null {
         buffer.length,
         statuses,
         descriptors,
+        automaton?.asciiExact && countOnly ? countOnly : null,
+        counts,
       ) as number;
-      return decided === -1 ? undefined : { statuses, descriptors, refused: decided === -2 };
+      return decided === -1 ? undefined : { statuses, descriptors, counts, refused: decided === -2 };
     },
   };
 }

@@ -26,3 +26,23 @@ export function pastEscapeOrClass(source: string, index: number): number | undef
   const close = classEnd(source, index);
   return close === -1 ? -1 : close + 1;
 }
+
+/**
+ * Whether `source` repeats something without bound (`+`, `*`, `{n,}` outside classes and escapes): the shape that
+ * makes a backtracking engine try long runs again and again from each start.
+ */
+export function hasUnboundedRepetition(source: string): boolean {
+  for (let index = 0; index < source.length;) {
+    const past = pastEscapeOrClass(source, index);
+    if (past === -1) return false;
+    if (past !== undefined) {
+      index = past;
+      continue;
+    }
+    const char = source[index]!;
+    if (char === "+" || char === "*") return true;
+    if (char === "{" && /^\{\d+,\}/.test(source.slice(index))) return true;
+    index++;
+  }
+  return false;
+}

@@ -57,6 +57,10 @@ const automatonSearches: Array<Record<string, unknown>> = [
   { pattern: String.raw`\p{L}{4}\s{2}\w`, ignore_case: true },
   { pattern: String.raw`\d{5}|[A-Z]{4}\s`, output: "count" },
   { pattern: String.raw`[^\x00-\x7f]\w?`, output: "files" },
+  // Rows for the first match only: the files after it are counted (natively where the automaton can).
+  { pattern: String.raw`\w{4}\s+\w{5}`, max_results: 1 },
+  { pattern: String.raw`[a-z]{3}\s[a-z]{4}`, max_results: 2, context: 0, ignore_case: true },
+  { pattern: String.raw`\w+\s+\w{5}`, output: "count" },
 ];
 
 for (const search of [...searches, ...automatonSearches]) {

@@ -11,9 +11,10 @@ import * as fc from "fast-check";
 import { type LineAutomaton, lineAutomaton } from "../../src/search/line-automaton.ts";
 import { compileMatcher } from "../../src/search/matcher.ts";
 import { PREFILTER } from "../../src/search/prefilter.ts";
+import { hasUnboundedRepetition } from "../../src/search/regex-syntax.ts";
 import { SIGNATURE_LEADS } from "../../src/text/binary.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
-import { decide } from "../support/prefilter-decide.ts";
+import { decide, decideCounts } from "../support/prefilter-decide.ts";
 
 const supported = process.platform === "linux" && (process.arch === "x64" || process.arch === "arm64");
 const temp = makeTempRoot("lapp-line-automaton-");
@@ -399,3 +400,101 @@ describe.skipIf(!supported)("the native prefilter with an automaton", () => {
     ]);
   });
 });
+
+/** Writes each body as a file and returns the statuses and counts with every file count-only. */
+function countsOf(folder: string, bodies: Buffer[], automaton: LineAutomaton) {
+  mkdirSync(folder);
+  const names = bodies.map((_, index) => `f${index}.txt`);
+  bodies.forEach((body, index) => writeFileSync(join(folder, names[index]!), body));
+  return decideCounts(folder, names, automaton, 1 << 26);
+}
+
+describe.skipIf(!supported)(
+  "counting a file's matching lines natively (files whose rows are not wanted)",
+  () => {
+    test("random files: a counted file has exactly JavaScript's count; an ASCII file with matches is counted", () => {
+      fc.assert(
+        fc.property(
+          patternArbitrary,
+          fc.boolean(),
+          fc.array(
+            fc.array(lineArbitrary, { maxLength: 12 }).map((lines) => lines.join("\n")),
+            { minLength: 1, maxLength: 6 },
+          ),
+          (pattern, ignoreCase, texts) => {
+            const { line, automaton } = compiled(pattern, ignoreCase);
+            if (!automaton) return;
+            const bodies = texts.map((text) => Buffer.from(text, "utf8"));
+            const { statuses, counts } = countsOf(nextFolder(), bodies, automaton);
+            bodies.forEach((bytes, index) => {
+              const count = linesOf(bytes).filter((text) => line.test(text)).length;
+              const status = statuses[index];
+              const seen = { pattern, ignoreCase, text: bytes.toString("latin1") };
+              if (status === PREFILTER.counted) {
+                expect(automaton.asciiExact).toBe(true);
+                expect({ ...seen, count: counts[index] }).toEqual({ ...seen, count });
+              } else if (status === PREFILTER.noMatch)
+                expect({ ...seen, count: 0 }).toEqual({ ...seen, count });
+              else expect({ ...seen, status }).toEqual({ ...seen, status: PREFILTER.undecided });
+              // An ASCII file with matches is counted (not left to JavaScript) when the automaton is exact.
+              if (
+                automaton.asciiExact &&
+                count > 0 &&
+                isAscii(bytes.toString("latin1")) &&
+                !SIGNATURE_LEADS[bytes[0]!]
+              )
+                expect({ ...seen, status }).toEqual({ ...seen, status: PREFILTER.counted });
+            });
+          },
+        ),
+        { numRuns: 200 },
+      );
+    });
+
+    test("over several buffers; a non-ASCII line counts only where the automaton rejects it; long lines go to JavaScript", () => {
+      const { automaton } = compiled("\\w{5}\\s+\\w{5}");
+      const match = "alpha betas\n";
+      const other = "int x = 1;  /* none */\n";
+      const buffer = 256 * 1024;
+      const bodies = [
+        Buffer.from(`${match}${other.repeat(Math.ceil((buffer * 3) / other.length))}${match}${match}`),
+        Buffer.from(`${match}λόγος is not here\n${other}`), // a non-ASCII line the automaton rejects: still counted
+        Buffer.from(`${match}λόγοςx betas\n`), // an accepted line holding other bytes: JavaScript's to count
+        Buffer.from(`${"y".repeat(buffer + 100)}\n${match}`), // a line longer than the buffer
+        Buffer.from(other.repeat(100)), // no match
+        Buffer.from(`${other}${match.trimEnd()}`), // the last line without a line break
+      ];
+      const { statuses, counts } = countsOf(nextFolder(), bodies, automaton!);
+      expect(statuses).toEqual([
+        PREFILTER.counted,
+        PREFILTER.counted,
+        PREFILTER.undecided,
+        PREFILTER.undecided,
+        PREFILTER.noMatch,
+        PREFILTER.counted,
+      ]);
+      expect([counts[0], counts[1], counts[5]]).toEqual([3, 1, 1]);
+    });
+
+    test("searches count natively only for patterns repeating something without bound (jobs.ts, countsNatively)", () => {
+      for (const source of ["\\w+\\(\\d+\\)", "a*b", "\\d{2,}x", "(ab)+", "\\s+"])
+        expect([source, hasUnboundedRepetition(source)]).toEqual([source, true]);
+      for (const source of [
+        "[A-Z]{4}[0-9]{2}",
+        "\\+\\*",
+        "[+*]",
+        "a{2}b{1,3}",
+        "\\p{Script=Greek}",
+        "x\\{2,\\}",
+      ])
+        expect([source, hasUnboundedRepetition(source)]).toEqual([source, false]);
+    });
+
+    test("an automaton not exact on ASCII (past its state limit) never counts", () => {
+      const { automaton } = compiled("\\w{5}\\s+\\w{5}");
+      const inexact = { ...automaton!, asciiExact: false };
+      const { statuses } = countsOf(nextFolder(), [Buffer.from("alpha betas\n")], inexact);
+      expect(statuses).toEqual([PREFILTER.undecided]);
+    });
+  },
+);

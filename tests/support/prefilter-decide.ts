@@ -26,3 +26,24 @@ export function decide(
   });
   return [...statuses];
 }
+
+/**
+ * The statuses and counts of `names` when only their matching lines' counts are wanted (every file count-only), with
+ * the same checks of the descriptors as `decide`.
+ */
+export function decideCounts(
+  directory: string,
+  names: string[],
+  required: LineCondition,
+  maxBytes: number,
+): { statuses: number[]; counts: number[] } {
+  const countOnly = new Uint8Array(names.length).fill(1);
+  const decided = nativePrefilter()!.decide(directory, names, required, maxBytes, "", countOnly);
+  if (!decided) throw new Error(`the prefilter decided nothing in ${directory}`);
+  expect(decided.refused).toBe(false);
+  names.forEach((_, index) => {
+    if (decided.statuses[index] === PREFILTER.undecided) closeSync(decided.descriptors[index]!);
+    else expect(decided.descriptors[index]).toBe(-1);
+  });
+  return { statuses: [...decided.statuses], counts: [...decided.counts] };
+}
