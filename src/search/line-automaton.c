@@ -127,12 +127,11 @@ static int automaton_steps_from_start(const unsigned char **at, const unsigned c
   return state >= accepting;
 }
 
-/* Whether a line of [*at, end) (complete lines, starting at the start state) holds a match: the table's steps in
- * assembly; `*at` is left past the byte that made it match. */
-static int automaton_steps(const unsigned char **at, const unsigned char *end,
-                           const struct line_automaton *automaton) {
+/* Whether a line of [*at, end) (complete lines, the first from `state`, the others from the start state) holds a
+ * match: the table's steps in assembly; `*at` is left past the byte that made it match. */
+static int automaton_steps_from(const unsigned char **at, const unsigned char *end,
+                                const struct line_automaton *automaton, long state) {
   const unsigned char *from = *at;
-  long state = 0;
   /* A local: TinyCC takes a memory operand of a variable, not of a member reached through a pointer. */
   long accepting = automaton->accepting;
   if (from >= end) return 0;
@@ -155,6 +154,67 @@ static int automaton_steps(const unsigned char **at, const unsigned char *end,
       : "rax", "memory", "cc");
   *at = from;
   return state >= accepting;
+}
+
+static int automaton_steps(const unsigned char **at, const unsigned char *end,
+                           const struct line_automaton *automaton) {
+  return automaton_steps_from(at, end, automaton, 0);
+}
+
+/* Ranges shorter than this are stepped as one chain (automaton_steps_split). */
+#define SPLIT_AT_LEAST 1024
+
+/*
+ * Whether a line of [from, end) (complete lines) holds a match, the range stepped as two halves (split after a line
+ * break near its middle) whose steps alternate in one loop. A step waits for the load of the one before it, so one
+ * chain leaves the core idle most of each step; two chains overlap. Only yes or no: which half matched is not told.
+ * r8, r9, r10: the second half's next byte, end and state; r11 its byte, class and index (TinyCC's constraints name
+ * none of them, so they go through memory operands).
+ */
+static int automaton_steps_split(const unsigned char *from, const unsigned char *end,
+                                 const struct line_automaton *automaton) {
+  const unsigned char *half = from + (end - from) / 2;
+  const unsigned char *newline = memchr(half, '\n', end - half);
+  if (!newline || end - (newline + 1) < 64) return automaton_steps(&from, end, automaton);
+  const unsigned char *first_end = newline + 1;
+  const unsigned char *second = first_end;
+  const unsigned char *second_end = end;
+  long state = 0;
+  long other = 0;
+  long accepting = automaton->accepting;
+  __asm__ __volatile__(
+      "mov %2, %%r8\n\t"
+      "mov %8, %%r9\n\t"
+      "xor %%r10, %%r10\n\t"
+      "1:\n\t"
+      "movzbl (%%rsi), %%eax\n\t"
+      "movzbq (%%r8), %%r11\n\t"
+      "movzbl (%6,%%rax), %%eax\n\t"
+      "movzbq (%6,%%r11), %%r11\n\t"
+      "add %%rcx, %%rax\n\t"
+      "add %%r10, %%r11\n\t"
+      "movl (%%rdx,%%rax,4), %%ecx\n\t"
+      "movslq (%%rdx,%%r11,4), %%r10\n\t"
+      "add $1, %%rsi\n\t"
+      "add $1, %%r8\n\t"
+      "cmp %7, %%rcx\n\t"
+      "jae 2f\n\t"
+      "cmp %7, %%r10\n\t"
+      "jae 2f\n\t"
+      "cmp %%rdi, %%rsi\n\t"
+      "jae 2f\n\t"
+      "cmp %%r9, %%r8\n\t"
+      "jb 1b\n\t"
+      "2:\n\t"
+      "mov %%r8, %2\n\t"
+      "mov %%r10, %3\n\t"
+      : "+S"(from), "+c"(state), "+m"(second), "=m"(other)
+      : "D"(first_end), "d"(automaton->table), "b"(automaton->classes), "m"(accepting), "m"(second_end)
+      : "rax", "r8", "r9", "r10", "r11", "memory", "cc");
+  if (state >= accepting || other >= accepting) return 1;
+  /* One half ended (the second, never the longer first, unless both did): the other goes on alone from its state. */
+  if (from < first_end && automaton_steps_from(&from, first_end, automaton, state)) return 1;
+  return second < end && automaton_steps_from(&second, end, automaton, other);
 }
 #else
 static const unsigned char *first_leaving_byte(const unsigned char *from, const unsigned char *end,
@@ -202,6 +262,9 @@ static int automaton_accepts_at(const unsigned char **at, const unsigned char *e
 /* Whether a line of [from, end) (complete lines, starting at the start state) holds a match. */
 static int automaton_accepts(const unsigned char *from, const unsigned char *end,
                              const struct line_automaton *automaton) {
+#if defined(__x86_64__)
+  if (automaton->skip_ranges < 0 && end - from >= SPLIT_AT_LEAST) return automaton_steps_split(from, end, automaton);
+#endif
   return automaton_accepts_at(&from, end, automaton);
 }
 

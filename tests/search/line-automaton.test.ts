@@ -374,6 +374,23 @@ describe.skipIf(!supported)("the native prefilter with an automaton", () => {
     expect(statuses.filter((status) => status === PREFILTER.noMatch).length).toBe(80);
   });
 
+  test("stepped as two halves at once (x64, ranges of 1 KiB or more): a match on any line of either half is found", () => {
+    const other = "int value = other(x);  /* 5 */\n";
+    const lines = 300; // ~9 KB in one block: split after the line break nearest its middle
+    const match = "alpha betas gamma delta omega\n";
+    const places = [0, 1, 148, 149, 150, 151, 152, 298, 299];
+    const bodies = places.map((place) =>
+      Array.from({ length: lines }, (_, index) => (index === place ? match : other)).join(""),
+    );
+    bodies.push(`${other.repeat(lines - 1)}${match.trimEnd()}`); // the last line, no line break after it
+    bodies.push(`${other.repeat(150)}${"x".repeat(3000)} ${match}${other.repeat(3)}`); // the split near the end
+    // The second half (93 bytes) ends while the first half is inside its match (bytes 84–113): it goes on from there.
+    bodies.push(`${"x = 1;\n".repeat(12)}${match}${"y".repeat(3000)}\n${other.repeat(3)}`);
+    bodies.push(other.repeat(lines)); // none
+    const statuses = statusesOf(nextFolder(), bodies, noLiteral.automaton!);
+    expect(statuses).toEqual([...bodies.slice(0, -1).map(() => PREFILTER.undecided), PREFILTER.noMatch]);
+  });
+
   test("lines across the first fill and the buffer: a match is found; a line longer than the buffer is left to JavaScript", () => {
     const match = "alpha betas gamma delta omega";
     const line = "int value = other; /* short */\n";
