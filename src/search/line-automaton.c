@@ -13,6 +13,7 @@
  */
 
 #define MAX_SKIP_RANGES 4
+#define MAX_PAIR_RANGES 2
 
 struct line_automaton {
   const unsigned char *classes;
@@ -23,6 +24,10 @@ struct line_automaton {
    * more: first_leaving_byte. `skip` holds per range 16 copies of its first byte and 16 of its last minus its first. */
   int skip_ranges;
   unsigned char skip[MAX_SKIP_RANGES * 32];
+  /* With skip ranges: a leaving byte stops the skip only when the byte after it is in one of `pair_ranges` ranges (or
+   * is 0x80 or more), held as `skip` holds its own (first_leaving_pair); 0: the leaving byte alone stops it. */
+  int pair_ranges;
+  unsigned char pair[MAX_PAIR_RANGES * 32];
 };
 
 /* Makes the automaton skip in its start state over the bytes outside `count` ranges (`ranges`: first and last byte of
@@ -33,6 +38,17 @@ static void set_skip_ranges(struct line_automaton *automaton, const unsigned cha
     for (int copy = 0; copy < 16; copy++) {
       automaton->skip[32 * range + copy] = ranges[2 * range];
       automaton->skip[32 * range + 16 + copy] = ranges[2 * range + 1] - ranges[2 * range];
+    }
+}
+
+/* Makes the skip stop only at a leaving byte followed by a byte of `count` ranges (`ranges`: first and last byte of
+ * each) or of 0x80 or more; 0, or more than MAX_PAIR_RANGES: at every leaving byte. */
+static void set_pair_ranges(struct line_automaton *automaton, const unsigned char *ranges, int count) {
+  automaton->pair_ranges = count > 0 && count <= MAX_PAIR_RANGES && automaton->skip_ranges > 0 ? count : 0;
+  for (int range = 0; range < automaton->pair_ranges; range++)
+    for (int copy = 0; copy < 16; copy++) {
+      automaton->pair[32 * range + copy] = ranges[2 * range];
+      automaton->pair[32 * range + 16 + copy] = ranges[2 * range + 1] - ranges[2 * range];
     }
 }
 
@@ -90,6 +106,70 @@ static const unsigned char *first_leaving_byte(const unsigned char *from, const 
         "4:\n\t"
         : "=a"(found), "+S"(from)
         : "c"(stop), "D"(automaton->skip), "d"(ranges_end)
+        : "memory", "cc");
+    if (found)
+      for (int bit = 0; bit < 16; bit++)
+        if (found >> bit & 1) return from + bit;
+  }
+  while (from < end && !leaves_start(automaton, *from)) from++;
+  return from;
+}
+
+/*
+ * As first_leaving_byte, but a leaving byte counts only when the byte after it continues what it began
+ * (automaton->pair ranges, or a byte of 0x80 or more): the same test on the block one byte on, the two answers
+ * and-ed (pand). The last 16 bytes are tested a byte at a time, by the leaving byte alone.
+ */
+static const unsigned char *first_leaving_pair(const unsigned char *from, const unsigned char *end,
+                                               const struct line_automaton *automaton) {
+  if (end - from >= 17) {
+    const unsigned char *stop = end - 17;
+    const unsigned char *ranges_end = automaton->skip + 32 * automaton->skip_ranges;
+    const unsigned char *pairs = automaton->pair;
+    const unsigned char *pairs_end = automaton->pair + 32 * automaton->pair_ranges;
+    int found = 0;
+    /* As first_leaving_byte; xmm1: the block one byte on; xmm5: its answer (its high bits, then its ranges). */
+    __asm__ __volatile__(
+        "1:\n\t"
+        "movups (%%rsi), %%xmm0\n\t"
+        ".byte 0x0f, 0x28, 0xd0\n\t" /* movaps %xmm0, %xmm2 */
+        "mov %%rdi, %%rax\n\t"
+        "2:\n\t"
+        ".byte 0x0f, 0x28, 0xd8\n\t" /* movaps %xmm0, %xmm3 */
+        "movups (%%rax), %%xmm4\n\t"
+        ".byte 0x66, 0x0f, 0xf8, 0xdc\n\t" /* psubb %xmm4, %xmm3 */
+        "movups 16(%%rax), %%xmm4\n\t"
+        ".byte 0x66, 0x0f, 0xda, 0xe3\n\t" /* pminub %xmm3, %xmm4 */
+        "pcmpeqb %%xmm3, %%xmm4\n\t"
+        "por %%xmm4, %%xmm2\n\t"
+        "add $32, %%rax\n\t"
+        "cmp %%rdx, %%rax\n\t"
+        "jb 2b\n\t"
+        "movups 1(%%rsi), %%xmm1\n\t"
+        ".byte 0x0f, 0x28, 0xe9\n\t" /* movaps %xmm1, %xmm5 */
+        "mov %5, %%rax\n\t"
+        "3:\n\t"
+        ".byte 0x0f, 0x28, 0xd9\n\t" /* movaps %xmm1, %xmm3 */
+        "movups (%%rax), %%xmm4\n\t"
+        ".byte 0x66, 0x0f, 0xf8, 0xdc\n\t" /* psubb %xmm4, %xmm3 */
+        "movups 16(%%rax), %%xmm4\n\t"
+        ".byte 0x66, 0x0f, 0xda, 0xe3\n\t" /* pminub %xmm3, %xmm4 */
+        "pcmpeqb %%xmm3, %%xmm4\n\t"
+        "por %%xmm4, %%xmm5\n\t"
+        "add $32, %%rax\n\t"
+        "cmp %6, %%rax\n\t"
+        "jb 3b\n\t"
+        ".byte 0x66, 0x0f, 0xdb, 0xd5\n\t" /* pand %xmm5, %xmm2 */
+        ".byte 0x66, 0x0f, 0xd7, 0xc2\n\t" /* pmovmskb %xmm2, %eax */
+        "test %%eax, %%eax\n\t"
+        "jnz 4f\n\t"
+        "add $16, %%rsi\n\t"
+        "cmp %%rcx, %%rsi\n\t"
+        "jbe 1b\n\t"
+        "xor %%eax, %%eax\n\t"
+        "4:\n\t"
+        : "=a"(found), "+S"(from)
+        : "c"(stop), "D"(automaton->skip), "d"(ranges_end), "m"(pairs), "m"(pairs_end)
         : "memory", "cc");
     if (found)
       for (int bit = 0; bit < 16; bit++)
@@ -245,6 +325,16 @@ static int automaton_steps(const unsigned char **at, const unsigned char *end,
 }
 #endif
 
+/* Where the start state's skip stops: the next leaving byte, or with pair ranges the next one followed by a byte that
+ * continues it (x64). */
+static const unsigned char *next_stop(const unsigned char *from, const unsigned char *end,
+                                      const struct line_automaton *automaton) {
+#if defined(__x86_64__)
+  if (automaton->pair_ranges > 0) return first_leaving_pair(from, end, automaton);
+#endif
+  return first_leaving_byte(from, end, automaton);
+}
+
 /* Whether a line of [*at, end) (complete lines, starting at the start state) holds a match; `*at` is left past the
  * byte that made it match. */
 static int automaton_accepts_at(const unsigned char **at, const unsigned char *end,
@@ -252,7 +342,7 @@ static int automaton_accepts_at(const unsigned char **at, const unsigned char *e
   if (*at >= end) return 0;
   if (automaton->skip_ranges < 0) return automaton_steps(at, end, automaton);
   while (*at < end) {
-    *at = first_leaving_byte(*at, end, automaton);
+    *at = next_stop(*at, end, automaton);
     if (*at == end) return 0;
     if (automaton_steps_from_start(at, end, automaton)) return 1;
   }

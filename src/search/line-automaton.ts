@@ -32,6 +32,13 @@ export interface LineAutomaton {
    * stops it). Empty: only those stop it (`\p{Greek}`). Undefined: no skipping.
    */
   skipRanges: Uint8Array | undefined;
+  /**
+   * With `skipRanges`, the ASCII bytes that keep alive what a leaving byte began (as ranges), when they are few: the
+   * skip then stops only at a leaving byte followed by one of them (or by a byte of 0x80 or more), since a match
+   * starting at any other leaving byte dies at the next byte (`\d+\.\d+`: a digit followed by a digit or a dot).
+   * Undefined: the leaving byte alone stops it.
+   */
+  pairRanges: Uint8Array | undefined;
   /** No step on an ASCII byte was cut short by MAX_STATES: then it accepts an ASCII line exactly when the regex matches. */
   asciiExact: boolean;
 }
@@ -320,7 +327,35 @@ function determinize(positions: Positions, matching: readonly Uint8Array[]): Lin
     ),
   );
   const skipRanges = skipRangesOf((byte) => rows[0]![classes[byte]!] !== 0);
-  return { classes, table, accepting, skipRanges, asciiExact };
+  const pairRanges =
+    skipRanges !== undefined && skipRanges.length > 0
+      ? pairRangesOf((state, byte) => rows[state]![classes[byte]!]!, ACCEPT)
+      : undefined;
+  return { classes, table, accepting, skipRanges, pairRanges, asciiExact };
+}
+
+/** Pair ranges past this many cost more per block than they save (line-automaton.c, MAX_PAIR_RANGES). */
+const MAX_PAIR_RANGES = 2;
+
+/**
+ * The ranges of ASCII bytes after which some state a leaving byte leads to is still not the start
+ * (LineAutomaton.pairRanges); undefined when a leaving byte alone accepts, or when they are too many ranges.
+ */
+function pairRangesOf(next: (state: number, byte: number) => number, accept: number): Uint8Array | undefined {
+  const continuing = new Uint8Array(128);
+  for (let byte = 0; byte < 128; byte++) {
+    const reached = next(0, byte);
+    if (reached === 0) continue;
+    if (reached === accept) return undefined;
+    for (let second = 0; second < 128; second++) if (next(reached, second) !== 0) continuing[second] = 1;
+  }
+  const ranges: number[] = [];
+  for (let byte = 0; byte < 128; byte++) {
+    if (!continuing[byte]) continue;
+    if (ranges.length > 0 && ranges[ranges.length - 1] === byte - 1) ranges[ranges.length - 1] = byte;
+    else ranges.push(byte, byte);
+  }
+  return ranges.length / 2 <= MAX_PAIR_RANGES ? Uint8Array.from(ranges) : undefined;
 }
 
 /** Skip ranges past this many cost more per block than they save (line-automaton.c, MAX_SKIP_RANGES). */

@@ -159,7 +159,8 @@ static void leave_undecided(int count, unsigned char *statuses, int *descriptors
  * byte a k or s); `any_of`: a matching line holds one of the runs rather than all of them in order. With
  * `automaton_table` (and no runs), a line automaton decides instead: `automaton_classes`, `automaton_accepting` and
  * `automaton_skip` (`automaton_skip_count` ranges of ASCII bytes, first and last byte each, that lead out of the start
- * state; -1: none) as line-automaton.c takes them (a line longer than the buffer is then left UNDECIDED).
+ * state; -1: none) and `automaton_pairs` (`automaton_pair_count` ranges of the bytes that continue one; 0: none) as
+ * line-automaton.c takes them (a line longer than the buffer is then left UNDECIDED).
  * `leads` has a 1
  * at each byte value that may start a binary signature; `buffer` holds `buffer_length` bytes, at least FIRST_FILL.
  * `descriptors` receives, per file, the descriptor of an UNDECIDED file left open for the caller (which must close
@@ -174,7 +175,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
                    int flags, const unsigned char *run_bytes, const int *run_lengths, const int *run_rares,
                    int run_count, int anchor, int caseless, int any_of, const unsigned char *automaton_classes,
                    const int *automaton_table, int automaton_accepting, const unsigned char *automaton_skip,
-                   int automaton_skip_count,
+                   int automaton_skip_count, const unsigned char *automaton_pairs, int automaton_pair_count,
                    double max_bytes,
                    const unsigned char *leads, unsigned char *buffer, int buffer_length, unsigned char *statuses,
                    int *descriptors, const unsigned char *count_only, int *counts) {
@@ -183,6 +184,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
   line_automaton.table = automaton_table;
   line_automaton.accepting = automaton_accepting;
   set_skip_ranges(&line_automaton, automaton_skip, automaton_table ? automaton_skip_count : -1);
+  set_pair_ranges(&line_automaton, automaton_pairs, automaton_table ? automaton_pair_count : 0);
   const struct line_automaton *automaton = automaton_table ? &line_automaton : 0;
   struct runs runs = {0};
   runs.bytes = run_bytes;

@@ -104,6 +104,8 @@ function load(): Prefilter | null {
         automaton?.accepting ?? 0,
         automaton?.skipRanges ?? null,
         automaton?.skipRanges ? automaton.skipRanges.length / 2 : -1,
+        automaton?.pairRanges ?? null,
+        automaton?.pairRanges ? automaton.pairRanges.length / 2 : 0,
         maxBytes,
         leads,
         buffer,

@@ -247,6 +247,19 @@ describe("against JavaScript's regex", () => {
     expect(skip("[^a]")).toBeUndefined();
     expect(skip("[#@]|[(]|[*]|[?]|[~]")).toBeUndefined(); // five ranges
   });
+
+  test("pairs: the bytes that keep alive what a leaving byte began, when they are at most two ranges", () => {
+    const pairs = (pattern: string) => {
+      const ranges = compiled(pattern).automaton!.pairRanges;
+      return ranges && [...ranges];
+    };
+    expect(pairs("\\d+\\.\\d+")).toEqual([46, 46, 48, 57]);
+    expect(pairs("\\d{2}x")).toEqual([48, 57]);
+    expect(pairs("[#@]\\w{3}\\d")).toBeUndefined(); // \w: four ranges
+    expect(pairs("[#@]")).toBeUndefined(); // a leaving byte alone is a match
+    expect(pairs("\\p{Script=Greek}")).toBeUndefined(); // no ASCII byte leaves the start
+    expect(pairs("\\w{5}\\s+\\w{5}")).toBeUndefined(); // no skip at all
+  });
 });
 
 /** Writes each body as a file of bytes (strings as Latin-1: one character a byte) and returns the statuses. */
@@ -372,6 +385,43 @@ describe.skipIf(!supported)("the native prefilter with an automaton", () => {
       expect([index, statuses[index]]).toEqual([index, matches ? PREFILTER.undecided : PREFILTER.noMatch]);
     });
     expect(statuses.filter((status) => status === PREFILTER.noMatch).length).toBe(80);
+  });
+
+  test("skipping by pairs: a leaving byte followed by one that continues it, at every place of a block, and last", () => {
+    // Digits leave the start state; only a digit followed by a digit or a dot stops the skip.
+    const version = compiled("\\d+\\.\\d+");
+    expect(version.automaton!.pairRanges).toBeDefined();
+    const bodies: string[] = [];
+    for (let length = 0; length < 40; length++) {
+      const plain = "the quick brown fox\n".repeat(4) + "q".repeat(length);
+      bodies.push(`${plain}\n`); // none: decided
+      bodies.push(`${plain}12.5\n`); // a match after `length` skipped bytes
+      bodies.push(`${plain}3.4`); // a single digit and a dot, as the file's last bytes
+      bodies.push(`${plain}1 2x 3; 4.y 5. 77 8.\n`); // leaving bytes that stop or not, none matching: decided
+      bodies.push(`${plain}1a2b3c 9.9 x\n`); // near misses, then a match
+      bodies.push(`${plain}x7\n${"q".repeat(length)}6.0`); // a match on the last line, in the last bytes
+    }
+    const statuses = statusesOf(nextFolder(), bodies, version.automaton!);
+    bodies.forEach((body, index) => {
+      const matches = body.split("\n").some((line) => version.line.test(line));
+      expect([index, statuses[index]]).toEqual([index, matches ? PREFILTER.undecided : PREFILTER.noMatch]);
+    });
+    expect(statuses.filter((status) => status === PREFILTER.noMatch).length).toBe(80);
+    // The byte right after the leaving one decides: `\d{2}x` over "12x" (a digit, a digit, then no digit).
+    const twoDigits = compiled("\\d{2}x");
+    const pairsOnly = Array.from({ length: 20 }, (_, length) => `${"q".repeat(length + 40)}12x\n`);
+    expect(statusesOf(nextFolder(), pairsOnly, twoDigits.automaton!)).toEqual(
+      pairsOnly.map(() => PREFILTER.undecided),
+    );
+    // A byte of 0x80 or more after a leaving byte may continue it: `\d.\d` over "5é6".
+    const anyBetween = compiled("\\d.\\d");
+    expect(anyBetween.automaton!.pairRanges).toBeDefined();
+    const wide = Array.from({ length: 20 }, (_, length) =>
+      Buffer.from(`${"the quick brown fox\n".repeat(2)}${"q".repeat(length)}5é6 x\n`),
+    );
+    expect(statusesOf(nextFolder(), wide, anyBetween.automaton!)).toEqual(
+      wide.map(() => PREFILTER.undecided),
+    );
   });
 
   test("stepped as two halves at once (x64, ranges of 1 KiB or more): a match on any line of either half is found", () => {
