@@ -328,11 +328,14 @@ function openUnchanged(
   try {
     const stats = fstatSync(fd, { bigint: true });
     if (!stats.isFile() || !sameIdentity(identityOf(stats), expected)) return undefined;
-    const bytes = expected.digest === undefined ? undefined : expectedBytes?.();
     if (expected.digest === undefined) unchanged = true;
-    else if (bytes !== undefined && BigInt(bytes.length) === expected.size)
-      unchanged = descriptorHolds(fd, bytes);
-    else unchanged = digestOfDescriptor(fd, Number(expected.size)) === expected.digest;
+    else {
+      const bytes = expectedBytes?.();
+      unchanged =
+        bytes !== undefined && BigInt(bytes.length) === expected.size
+          ? descriptorHolds(fd, bytes)
+          : digestOfDescriptor(fd, Number(expected.size)) === expected.digest;
+    }
     return unchanged ? fd : undefined;
   } finally {
     if (!unchanged) closeSync(fd);

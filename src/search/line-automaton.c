@@ -12,7 +12,7 @@
  * loop in inline assembly with the state in a register, 0.59 GB/s (x86_64; other machines run the C loop).
  *
  * On x86_64, three ways around that chain: in the start state, bytes that cannot begin a match are skipped 16 at a
- * time (first_leaving_byte, and first_leaving_pair where the byte after a leaving one decides too); without such a
+ * time (first_leaving_byte, where with pair ranges the byte after a leaving one decides too); without such a
  * skip, a long range is stepped as two halves at once (automaton_steps_split); and automaton_count counts the lines
  * it accepts, for files whose matching lines are only counted.
  */
@@ -30,7 +30,7 @@ struct line_automaton {
   int skip_ranges;
   unsigned char skip[MAX_SKIP_RANGES * 32];
   /* With skip ranges: a leaving byte stops the skip only when the byte after it is in one of `pair_ranges` ranges (or
-   * is 0x80 or more), held as `skip` holds its own (first_leaving_pair); 0: the leaving byte alone stops it. */
+   * is 0x80 or more), held as `skip` holds its own (first_leaving_byte); 0: the leaving byte alone stops it. */
   int pair_ranges;
   unsigned char pair[MAX_PAIR_RANGES * 32];
 };
@@ -69,19 +69,24 @@ static int leaves_start(const struct line_automaton *automaton, unsigned char by
 /*
  * The first byte in [from, end) that leaves the start state (leaves_start), else `end`: 16 bytes at a time, each
  * range tested as (byte - first) <= (last - first) unsigned (psubb, pminub, pcmpeqb), a byte's high bit taken as it
- * is; pmovmskb gives the block's answer. TinyCC's assembler lacks psubb, pminub, pmovmskb and a register-to-register
- * movaps: spelled out as bytes
- * (register to register; checked with GNU as).
+ * is; pmovmskb gives the block's answer. With pair ranges, a leaving byte counts only when the byte after it
+ * continues what it began (a pair range, or 0x80 or more): the same test on the block one byte on, the two answers
+ * and-ed (pand). The last bytes are tested one at a time, by the leaving byte alone. TinyCC's assembler lacks psubb,
+ * pminub, pand, pmovmskb and a register-to-register movaps: spelled out as bytes (checked with GNU as).
  */
 static const unsigned char *first_leaving_byte(const unsigned char *from, const unsigned char *end,
                                                const struct line_automaton *automaton) {
-  if (end - from >= 16) {
-    const unsigned char *stop = end - 16;
+  /* The block one byte on is read too when there are pairs. */
+  long reach = automaton->pair_ranges > 0 ? 17 : 16;
+  if (end - from >= reach) {
+    const unsigned char *stop = end - reach;
     const unsigned char *ranges_end = automaton->skip + 32 * automaton->skip_ranges;
+    const unsigned char *pairs = automaton->pair;
+    const unsigned char *pairs_end = automaton->pair + 32 * automaton->pair_ranges;
     int found = 0;
     /* rsi: the block; rcx: the last whole block; rdi, rdx: the ranges and their end; rax: the range at hand, then
      * the block's answer. xmm0: the block; xmm2: its answer so far (the block itself: its high bits); xmm3, xmm4:
-     * one range's test. */
+     * one range's test; xmm1, xmm5: the block one byte on and its answer (its high bits, then its pair ranges). */
     __asm__ __volatile__(
         "1:\n\t"
         "movups (%%rsi), %%xmm0\n\t"
@@ -101,59 +106,12 @@ static const unsigned char *first_leaving_byte(const unsigned char *from, const 
         "cmp %%rdx, %%rax\n\t"
         "jb 2b\n\t"
         "3:\n\t"
-        ".byte 0x66, 0x0f, 0xd7, 0xc2\n\t" /* pmovmskb %xmm2, %eax */
-        "test %%eax, %%eax\n\t"
-        "jnz 4f\n\t"
-        "add $16, %%rsi\n\t"
-        "cmp %%rcx, %%rsi\n\t"
-        "jbe 1b\n\t"
-        "xor %%eax, %%eax\n\t"
-        "4:\n\t"
-        : "=a"(found), "+S"(from)
-        : "c"(stop), "D"(automaton->skip), "d"(ranges_end)
-        : "memory", "cc");
-    if (found)
-      for (int bit = 0; bit < 16; bit++)
-        if (found >> bit & 1) return from + bit;
-  }
-  while (from < end && !leaves_start(automaton, *from)) from++;
-  return from;
-}
-
-/*
- * As first_leaving_byte, but a leaving byte counts only when the byte after it continues what it began
- * (automaton->pair ranges, or a byte of 0x80 or more): the same test on the block one byte on, the two answers
- * and-ed (pand). The last 16 bytes are tested a byte at a time, by the leaving byte alone.
- */
-static const unsigned char *first_leaving_pair(const unsigned char *from, const unsigned char *end,
-                                               const struct line_automaton *automaton) {
-  if (end - from >= 17) {
-    const unsigned char *stop = end - 17;
-    const unsigned char *ranges_end = automaton->skip + 32 * automaton->skip_ranges;
-    const unsigned char *pairs = automaton->pair;
-    const unsigned char *pairs_end = automaton->pair + 32 * automaton->pair_ranges;
-    int found = 0;
-    /* As first_leaving_byte; xmm1: the block one byte on; xmm5: its answer (its high bits, then its ranges). */
-    __asm__ __volatile__(
-        "1:\n\t"
-        "movups (%%rsi), %%xmm0\n\t"
-        ".byte 0x0f, 0x28, 0xd0\n\t" /* movaps %xmm0, %xmm2 */
-        "mov %%rdi, %%rax\n\t"
-        "2:\n\t"
-        ".byte 0x0f, 0x28, 0xd8\n\t" /* movaps %xmm0, %xmm3 */
-        "movups (%%rax), %%xmm4\n\t"
-        ".byte 0x66, 0x0f, 0xf8, 0xdc\n\t" /* psubb %xmm4, %xmm3 */
-        "movups 16(%%rax), %%xmm4\n\t"
-        ".byte 0x66, 0x0f, 0xda, 0xe3\n\t" /* pminub %xmm3, %xmm4 */
-        "pcmpeqb %%xmm3, %%xmm4\n\t"
-        "por %%xmm4, %%xmm2\n\t"
-        "add $32, %%rax\n\t"
-        "cmp %%rdx, %%rax\n\t"
-        "jb 2b\n\t"
+        "mov %5, %%rax\n\t"
+        "cmp %6, %%rax\n\t"
+        "jae 6f\n\t"
         "movups 1(%%rsi), %%xmm1\n\t"
         ".byte 0x0f, 0x28, 0xe9\n\t" /* movaps %xmm1, %xmm5 */
-        "mov %5, %%rax\n\t"
-        "3:\n\t"
+        "5:\n\t"
         ".byte 0x0f, 0x28, 0xd9\n\t" /* movaps %xmm1, %xmm3 */
         "movups (%%rax), %%xmm4\n\t"
         ".byte 0x66, 0x0f, 0xf8, 0xdc\n\t" /* psubb %xmm4, %xmm3 */
@@ -163,8 +121,9 @@ static const unsigned char *first_leaving_pair(const unsigned char *from, const 
         "por %%xmm4, %%xmm5\n\t"
         "add $32, %%rax\n\t"
         "cmp %6, %%rax\n\t"
-        "jb 3b\n\t"
+        "jb 5b\n\t"
         ".byte 0x66, 0x0f, 0xdb, 0xd5\n\t" /* pand %xmm5, %xmm2 */
+        "6:\n\t"
         ".byte 0x66, 0x0f, 0xd7, 0xc2\n\t" /* pmovmskb %xmm2, %eax */
         "test %%eax, %%eax\n\t"
         "jnz 4f\n\t"
@@ -330,16 +289,6 @@ static int automaton_steps(const unsigned char **at, const unsigned char *end,
 }
 #endif
 
-/* Where the start state's skip stops: the next leaving byte, or with pair ranges the next one followed by a byte that
- * continues it (x64). */
-static const unsigned char *next_stop(const unsigned char *from, const unsigned char *end,
-                                      const struct line_automaton *automaton) {
-#if defined(__x86_64__)
-  if (automaton->pair_ranges > 0) return first_leaving_pair(from, end, automaton);
-#endif
-  return first_leaving_byte(from, end, automaton);
-}
-
 /* Whether a line of [*at, end) (complete lines, starting at the start state) holds a match; `*at` is left past the
  * byte that made it match. */
 static int automaton_accepts_at(const unsigned char **at, const unsigned char *end,
@@ -347,7 +296,7 @@ static int automaton_accepts_at(const unsigned char **at, const unsigned char *e
   if (*at >= end) return 0;
   if (automaton->skip_ranges < 0) return automaton_steps(at, end, automaton);
   while (*at < end) {
-    *at = next_stop(*at, end, automaton);
+    *at = first_leaving_byte(*at, end, automaton);
     if (*at == end) return 0;
     if (automaton_steps_from_start(at, end, automaton)) return 1;
   }
