@@ -35,7 +35,18 @@ export interface FirstCallResult {
   rg: Timing;
   /** The fresh servers' peak resident memory after that one call. */
   peakRssMiB: Timing | undefined;
+  /** The same call made FIRST_CALL_PAUSE_MS after tools/list, as an agent's first call comes (absent in older results). */
+  lappAfterPause?: Timing;
+  pauseMs?: number;
+  /** Those servers' resident memory at the end of the pause, before the call (MiB). */
+  pausedRssMiB?: Timing | undefined;
 }
+
+/**
+ * How long after tools/list the paused first call is made. A client starts its servers and lists their tools when it
+ * starts; the model's first call waits at least for the person's request and the model's first answer — seconds.
+ */
+export const FIRST_CALL_PAUSE_MS = 2000;
 
 export interface SuiteResult {
   queries: QueryResult[];
@@ -164,9 +175,13 @@ async function measureFirstCall(options: SuiteOptions): Promise<FirstCallResult>
     fromSpawn: [] as number[],
     rg: [] as number[],
     rss: [] as number[],
+    paused: [] as number[],
+    pausedRss: [] as number[],
   };
+  const tools = ["lapp", "rg", "paused"] as const;
   for (let run = 0; run < options.firstCalls; run++) {
-    const order = run % 2 === 0 ? ["lapp", "rg"] : ["rg", "lapp"];
+    // Each of the three goes first, second and third in turn.
+    const order = tools.map((_, index) => tools[(index + run) % tools.length]!);
     for (const tool of order) {
       if (tool === "rg") {
         samples.rg.push((await ripgrepSearch(options.rg, options.tree, query)).ms);
@@ -174,6 +189,13 @@ async function measureFirstCall(options: SuiteOptions): Promise<FirstCallResult>
       }
       const lapp = await startRawLappClient(options.tree, [], options.binary);
       try {
+        if (tool === "paused") {
+          await Bun.sleep(FIRST_CALL_PAUSE_MS);
+          const rss = currentRssMiB(lapp.pid);
+          if (rss !== undefined) samples.pausedRss.push(rss);
+          samples.paused.push((await lappSearch(lapp, query)).sample.ms);
+          continue;
+        }
         const { sample } = await lappSearch(lapp, query);
         samples.lapp.push(sample.ms);
         samples.fromSpawn.push(lapp.startupMs + sample.ms);
@@ -190,6 +212,9 @@ async function measureFirstCall(options: SuiteOptions): Promise<FirstCallResult>
     lappFromSpawn: summarize(samples.fromSpawn),
     rg: summarize(samples.rg),
     peakRssMiB: samples.rss.length > 0 ? summarize(samples.rss) : undefined,
+    lappAfterPause: summarize(samples.paused),
+    pauseMs: FIRST_CALL_PAUSE_MS,
+    pausedRssMiB: samples.pausedRss.length > 0 ? summarize(samples.pausedRss) : undefined,
   };
 }
 

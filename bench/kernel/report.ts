@@ -90,6 +90,19 @@ export function renderKernelMarkdown(results: KernelResults): string {
     ...(first.peakRssMiB
       ? [`| … those servers' peak RSS after it (MiB) | ${timing(first.peakRssMiB)} | | | | |`]
       : []),
+    ...pausedRows(first),
     "",
   ].join("\n");
+}
+
+/** The first search made as an agent makes it, a pause after tools/list (older results have no such rows). */
+function pausedRows(first: SuiteResult["firstCall"]): string[] {
+  if (first.lappAfterPause === undefined || first.pauseMs === undefined) return [];
+  const ratio = first.lappAfterPause.median / first.rg.median;
+  return [
+    `| the same first search ${first.pauseMs / 1000} s after tools/list (the server walked its root meanwhile), ms | ${timing(first.lappAfterPause)} | ${timing(first.rg)} | ${ratio.toFixed(2)}× | ≤ ${KERNEL_GOALS.firstCallOverRipgrep}× rg | ${verdict(ratio <= KERNEL_GOALS.firstCallOverRipgrep)} |`,
+    ...(first.pausedRssMiB
+      ? [`| … those servers' RSS at the end of the pause (MiB) | ${timing(first.pausedRssMiB)} | | | | |`]
+      : []),
+  ];
 }

@@ -96,6 +96,11 @@ function batchScale(walkedFiles: number): number {
 /** Searches run by this process so far (each batch says which it belongs to: SearchSpec.search). */
 let searches = 0;
 
+/** Whether this process has begun a search (the walk before the first one then ends: warm-walk.ts). */
+export function searchBegun(): boolean {
+  return searches > 0;
+}
+
 export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
   // The walk joins names with `/` and cuts the root off by its spelling: on Windows, root and start are given as the
   // system spells real paths (`C:\x\root`), so both are walked as `C:/x/root`; answers name files as the system does.

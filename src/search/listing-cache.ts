@@ -92,7 +92,8 @@ export class ListingCache {
     return entries;
   }
 
-  private keepsUnder(root: string): boolean {
+  /** Whether listings under `root` are kept (its file system tells every change of a directory: see above). */
+  keepsUnder(root: string): boolean {
     let keeps = this.keeps.get(root);
     if (keeps === undefined) {
       try {

@@ -55,6 +55,11 @@ const NOT_ASKED = 0;
 const KEPT = 1;
 const DROPPED = 2;
 
+/** Whether walks of `root` keep what they list for the next walk (listing-cache.ts: by its file system). */
+export function keepsListings(root: string, cache: ListingCache = listings): boolean {
+  return cache.keepsUnder(root);
+}
+
 /** Longest path the system opens (PATH_MAX, terminating NUL included): deeper entries cannot be opened by path. */
 const PATH_MAX = process.platform === "linux" ? 4096 : process.platform === "darwin" ? 1024 : 32_767;
 

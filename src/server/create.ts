@@ -37,7 +37,8 @@ export function createLappServer(
   let runtime: Promise<CallToolFn> | undefined;
   // The budget follows the client unless a flag set it; the tools are built after initialize, with this config.
   let effective = config;
-  const loadRuntime = () => (runtime ??= buildRuntime(effective, log));
+  const inFlight = new Set<Promise<unknown>>();
+  const loadRuntime = () => (runtime ??= buildRuntime(effective, log, () => inFlight.size > 0));
 
   const server = new McpServer({ name: "lapp", version: VERSION, instructions: INSTRUCTIONS });
   server.oninitialize = (params) => {
@@ -52,7 +53,6 @@ export function createLappServer(
     setTimeout(() => loadRuntime().catch(() => {}), 0);
     return { tools: listed };
   });
-  const inFlight = new Set<Promise<unknown>>();
   let idleCollection: ReturnType<typeof setTimeout> | undefined;
   const available = listed.map((tool) => tool.name);
   server.handle("tools/call", (params, extra) => {
@@ -86,7 +86,7 @@ export function createLappServer(
   };
 }
 
-async function buildRuntime(config: Config, log: Logger): Promise<CallToolFn> {
+async function buildRuntime(config: Config, log: Logger, busy: () => boolean): Promise<CallToolFn> {
   const { createToolRuntime } = await import("./tool-runtime.ts");
-  return createToolRuntime(config, log);
+  return createToolRuntime(config, log, busy);
 }

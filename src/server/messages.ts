@@ -64,3 +64,16 @@ export const rootUnusable = (root: string, why: string): string =>
   `--root ${JSON.stringify(root)} cannot be used (${why})`;
 
 export const rootNotDirectory = (root: string): string => `--root ${JSON.stringify(root)} is not a directory`;
+
+/** The log line once the walk before the first search ends (search/warm-walk.ts). */
+export const warmWalkLine = (end: string, files: number, ms: number): string => {
+  const why =
+    end === "walked"
+      ? "the whole root"
+      : end === "searched"
+        ? "stopped: a search began"
+        : end === "too-many"
+          ? "stopped: more files than listings are kept for"
+          : "skipped: listings are not kept on this file system";
+  return `walked the root before the first search: ${files} files in ${ms}ms (${why})`;
+};
