@@ -2,12 +2,16 @@
 // Messages in: {request, jobs, spec}; out: {request, replies} (or {request, error}) — or {ready} once loaded.
 
 import { type FileJob, packReplies, runJobs, type SearchSpec } from "./jobs.ts";
+import { WORKER_IDLE_COLLECTION_MS } from "./limits.ts";
 
 declare const self: Worker;
 
 export type WorkerRequest = { request: number; jobs: FileJob[]; spec: SearchSpec };
 
+let idleCollection: ReturnType<typeof setTimeout> | undefined;
+
 self.onmessage = (event: MessageEvent<WorkerRequest | string>) => {
+  clearTimeout(idleCollection);
   // Batches come as JSON text: cloning many small objects costs far more than one string (lanes.ts).
   const message = typeof event.data === "string" ? (JSON.parse(event.data) as WorkerRequest) : event.data;
   const request = message.request;
@@ -17,6 +21,8 @@ self.onmessage = (event: MessageEvent<WorkerRequest | string>) => {
   } catch (error) {
     self.postMessage({ request, error: error instanceof Error ? error.message : String(error) });
   }
+  idleCollection = setTimeout(() => Bun.gc(true), WORKER_IDLE_COLLECTION_MS);
+  idleCollection.unref();
 };
 
 self.postMessage({ ready: true });
