@@ -11,10 +11,12 @@
  * TinyCC, whose code keeps the state in memory between statements, 0.25 GB/s over 300 MB of the kernel's C; the same
  * loop in inline assembly with the state in a register, 0.59 GB/s (x86_64; other machines run the C loop).
  *
- * On x86_64, three ways around that chain: in the start state, bytes that cannot begin a match are skipped 16 at a
- * time (first_leaving_byte, where with pair ranges the byte after a leaving one decides too); without such a
- * skip, a long range is stepped as two halves at once (automaton_steps_split); and automaton_count counts the lines
- * it accepts, for files whose matching lines are only counted.
+ * On x86_64, four ways around that chain: in the start state, bytes that cannot begin a match are skipped 16 at a
+ * time (first_leaving_byte, where with pair ranges the byte after a leaving one decides too); where a match may
+ * begin at too common a byte, the same skip goes to a pair of bytes every match holds and steps only the lines that
+ * hold one (automaton_anchored); without either, a long range is stepped as two halves at once
+ * (automaton_steps_split); and automaton_count counts the lines it accepts, for files whose matching lines are only
+ * counted.
  */
 
 #define MAX_SKIP_RANGES 4
@@ -33,6 +35,9 @@ struct line_automaton {
    * is 0x80 or more), held as `skip` holds its own (first_leaving_byte); 0: the leaving byte alone stops it. */
   int pair_ranges;
   unsigned char pair[MAX_PAIR_RANGES * 32];
+  /* The skip's ranges are a pair every match holds, not the start's leaving bytes (line-automaton.ts, anchorOf):
+   * each line the skip stops in is stepped whole, from its start (automaton_anchored). */
+  int anchored;
 };
 
 /* Makes the automaton skip in its start state over the bytes outside `count` ranges (`ranges`: first and last byte of
@@ -289,11 +294,49 @@ static int automaton_steps(const unsigned char **at, const unsigned char *end,
 }
 #endif
 
+/* Lines stepped whole past this many bytes, and more than half of the bytes gone past, make a yes-or-no question
+ * step the rest as two halves instead (automaton_anchored): the pair then stands on most lines. */
+#define ANCHOR_GRACE 4096
+
+/*
+ * Whether a line of [*at, end) (complete lines) holds a match, for an anchored automaton: the skip stops at a pair
+ * every match holds, and the line it stops in is stepped from its start (a match may begin anywhere before the
+ * pair); lines with no such pair are never stepped. `*at` is left past the byte that made a line match. `whether`:
+ * only yes or no is asked, so where the pair turns out common the rest is stepped as two halves (x86_64), and `*at`
+ * is then not told.
+ */
+static int automaton_anchored(const unsigned char **at, const unsigned char *end,
+                              const struct line_automaton *automaton, int whether) {
+  const unsigned char *from = *at;
+  long stepped = 0;
+  while (*at < end) {
+    const unsigned char *hit = first_leaving_byte(*at, end, automaton);
+    if (hit == end) {
+      *at = end;
+      return 0;
+    }
+    const unsigned char *before = memrchr(*at, '\n', hit - *at);
+    const unsigned char *line = before ? before + 1 : *at;
+    const unsigned char *newline = memchr(hit, '\n', end - hit);
+    const unsigned char *line_end = newline ? newline + 1 : end;
+#if defined(__x86_64__)
+    if (whether && stepped > ANCHOR_GRACE && 2 * stepped > line - from)
+      return automaton_steps_split(line, end, automaton);
+#endif
+    *at = line;
+    if (automaton_steps(at, line_end, automaton)) return 1;
+    stepped += line_end - line;
+    *at = line_end;
+  }
+  return 0;
+}
+
 /* Whether a line of [*at, end) (complete lines, starting at the start state) holds a match; `*at` is left past the
  * byte that made it match. */
 static int automaton_accepts_at(const unsigned char **at, const unsigned char *end,
                                 const struct line_automaton *automaton) {
   if (*at >= end) return 0;
+  if (automaton->anchored) return automaton_anchored(at, end, automaton, 0);
   if (automaton->skip_ranges < 0) return automaton_steps(at, end, automaton);
   while (*at < end) {
     *at = first_leaving_byte(*at, end, automaton);
@@ -306,6 +349,7 @@ static int automaton_accepts_at(const unsigned char **at, const unsigned char *e
 /* Whether a line of [from, end) (complete lines, starting at the start state) holds a match. */
 static int automaton_accepts(const unsigned char *from, const unsigned char *end,
                              const struct line_automaton *automaton) {
+  if (automaton->anchored) return automaton_anchored(&from, end, automaton, 1);
 #if defined(__x86_64__)
   if (automaton->skip_ranges < 0 && end - from >= SPLIT_AT_LEAST) return automaton_steps_split(from, end, automaton);
 #endif

@@ -14,7 +14,7 @@
 // give undefined (the file is then searched by JavaScript as before).
 
 import { classEnd } from "./regex-syntax.ts";
-import { isCommonInCode } from "./required-literal.ts";
+import { commonnessInCode, isCommonInCode } from "./required-literal.ts";
 
 /** The automaton as line-automaton.c runs it. */
 export interface LineAutomaton {
@@ -39,6 +39,12 @@ export interface LineAutomaton {
    * Undefined: the leaving byte alone stops it.
    */
   pairRanges: Uint8Array | undefined;
+  /**
+   * `skipRanges` and `pairRanges` are not the start's leaving bytes but a pair every match holds somewhere (the
+   * start itself is too common to skip to: `\w+\(\d+\)` holds a `(` followed by a digit): the C code skips to
+   * such a pair, then steps its whole line from the line's start (anchorOf).
+   */
+  anchored: boolean;
   /** No step on an ASCII byte was cut short by MAX_STATES: then it accepts an ASCII line exactly when the regex matches. */
   asciiExact: boolean;
 }
@@ -327,11 +333,82 @@ function determinize(positions: Positions, matching: readonly Uint8Array[]): Lin
     ),
   );
   const skipRanges = skipRangesOf((byte) => rows[0]![classes[byte]!] !== 0);
+  if (skipRanges === undefined) {
+    const anchor = anchorOf(positions, matching);
+    if (anchor) return { classes, table, accepting, ...anchor, anchored: true, asciiExact };
+  }
   const pairRanges =
     skipRanges !== undefined && skipRanges.length > 0
       ? pairRangesOf((state, byte) => rows[state]![classes[byte]!]!, ACCEPT)
       : undefined;
-  return { classes, table, accepting, skipRanges, pairRanges, asciiExact };
+  return { classes, table, accepting, skipRanges, pairRanges, anchored: false, asciiExact };
+}
+
+/**
+ * A pair of characters every match holds side by side, rare enough in code to skip to, when the start is not
+ * (`\w+\(\d+\)`: a match may begin at any word character, but holds a `(` followed by a digit). Its first
+ * character is a position every way through the pattern goes through (`mandatory`) and that a match cannot end
+ * at; its second, one of the positions that may follow it. As skip ranges: the ASCII bytes the first may be, at
+ * most MAX_SKIP_RANGES ranges and none among the COMMON_STOPS commonest characters of code; as pair ranges, those
+ * the second may be, when at most MAX_PAIR_RANGES. Bytes of 0x80 or more always stop the skip (they may stand for
+ * any character: line-automaton.c), so a match in any text is still stepped. Of several such positions, the one
+ * whose commonest byte is rarest in code; undefined when there is none.
+ */
+function anchorOf(
+  positions: Positions,
+  matching: readonly Uint8Array[],
+): { skipRanges: Uint8Array; pairRanges: Uint8Array | undefined } | undefined {
+  const last = new Set(positions.last);
+  let best: { skipRanges: Uint8Array; pairRanges: Uint8Array | undefined } | undefined;
+  let bestScore = Infinity;
+  for (let position = 0; position < positions.atomOf.length; position++) {
+    if (last.has(position) || !mandatory(positions, position)) continue;
+    const atom = matching[positions.atomOf[position]!]!;
+    const skipRanges = skipRangesOf((byte) => atom[byte] === 1);
+    if (skipRanges === undefined) continue;
+    const follow = [...positions.follow[position]!].map((after) => matching[positions.atomOf[after]!]!);
+    const pairs = rangesOf((byte) => follow.some((atomAfter) => atomAfter[byte] === 1));
+    const pairRanges = pairs.length > 0 && pairs.length / 2 <= MAX_PAIR_RANGES ? pairs : undefined;
+    let score = -1;
+    for (let byte = 0; byte < 128; byte++)
+      if (atom[byte]) score = Math.max(score, commonnessInCode(String.fromCharCode(byte)));
+    // A pair narrows the stops further: on a tie, the position with one.
+    const ranked = score * 2 + (pairRanges ? 0 : 1);
+    if (ranked < bestScore) {
+      best = { skipRanges, pairRanges };
+      bestScore = ranked;
+    }
+  }
+  return best;
+}
+
+/** Whether every way from a first position to a last one goes through `position` (removing it, none is left). */
+function mandatory(positions: Positions, position: number): boolean {
+  const reached = new Set<number>();
+  const pending = positions.first.filter((first) => first !== position);
+  for (const first of pending) reached.add(first);
+  const last = new Set(positions.last);
+  while (pending.length > 0) {
+    const at = pending.pop()!;
+    if (last.has(at)) return false;
+    for (const after of positions.follow[at]!)
+      if (after !== position && !reached.has(after)) {
+        reached.add(after);
+        pending.push(after);
+      }
+  }
+  return true;
+}
+
+/** The bytes below 0x80 for which `holds` is true, as ranges (first and last byte of each). */
+function rangesOf(holds: (byte: number) => boolean): Uint8Array {
+  const ranges: number[] = [];
+  for (let byte = 0; byte < 128; byte++) {
+    if (!holds(byte)) continue;
+    if (ranges.length > 0 && ranges[ranges.length - 1] === byte - 1) ranges[ranges.length - 1] = byte;
+    else ranges.push(byte, byte);
+  }
+  return Uint8Array.from(ranges);
 }
 
 /** Pair ranges past this many cost more per block than they save (line-automaton.c, MAX_PAIR_RANGES). */
@@ -349,13 +426,8 @@ function pairRangesOf(next: (state: number, byte: number) => number, accept: num
     if (reached === accept) return undefined;
     for (let second = 0; second < 128; second++) if (next(reached, second) !== 0) continuing[second] = 1;
   }
-  const ranges: number[] = [];
-  for (let byte = 0; byte < 128; byte++) {
-    if (!continuing[byte]) continue;
-    if (ranges.length > 0 && ranges[ranges.length - 1] === byte - 1) ranges[ranges.length - 1] = byte;
-    else ranges.push(byte, byte);
-  }
-  return ranges.length / 2 <= MAX_PAIR_RANGES ? Uint8Array.from(ranges) : undefined;
+  const ranges = rangesOf((byte) => continuing[byte] === 1);
+  return ranges.length / 2 <= MAX_PAIR_RANGES ? ranges : undefined;
 }
 
 /** Skip ranges past this many cost more per block than they save (line-automaton.c, MAX_SKIP_RANGES). */
@@ -365,12 +437,8 @@ const COMMON_STOPS = 12;
 
 /** The ranges of ASCII bytes that leave the start state (LineAutomaton.skipRanges), or undefined for no skipping. */
 function skipRangesOf(leaves: (byte: number) => boolean): Uint8Array | undefined {
-  const ranges: number[] = [];
-  for (let byte = 0; byte < 128; byte++) {
-    if (!leaves(byte)) continue;
-    if (isCommonInCode(String.fromCharCode(byte), COMMON_STOPS)) return undefined;
-    if (ranges.length > 0 && ranges[ranges.length - 1] === byte - 1) ranges[ranges.length - 1] = byte;
-    else ranges.push(byte, byte);
-  }
-  return ranges.length / 2 <= MAX_SKIP_RANGES ? Uint8Array.from(ranges) : undefined;
+  for (let byte = 0; byte < 128; byte++)
+    if (leaves(byte) && isCommonInCode(String.fromCharCode(byte), COMMON_STOPS)) return undefined;
+  const ranges = rangesOf(leaves);
+  return ranges.length / 2 <= MAX_SKIP_RANGES ? ranges : undefined;
 }

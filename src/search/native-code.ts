@@ -46,7 +46,7 @@ function symbolsOf(FFIType: typeof import("bun:ffi").FFIType) {
         cstring, cstring, i32, // root, directory, directory_flags
         ptr, i32, i32, // names, count, flags
         ptr, ptr, ptr, i32, i32, i32, i32, // run_bytes, run_lengths, run_rares, run_count, anchor, caseless, any_of
-        ptr, ptr, i32, ptr, i32, ptr, i32, // automaton_classes, _table, _accepting, _skip (count), _pairs (count)
+        ptr, ptr, i32, ptr, i32, ptr, i32, i32, // automaton_classes, _table, _accepting, _skip (count), _pairs (count), _anchored
         f64, ptr, ptr, i32, // max_bytes, leads, buffer, buffer_length
         ptr, ptr, ptr, ptr, // statuses, descriptors, count_only, counts
       ],

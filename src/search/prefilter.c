@@ -176,7 +176,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
                    int run_count, int anchor, int caseless, int any_of, const unsigned char *automaton_classes,
                    const int *automaton_table, int automaton_accepting, const unsigned char *automaton_skip,
                    int automaton_skip_count, const unsigned char *automaton_pairs, int automaton_pair_count,
-                   double max_bytes,
+                   int automaton_anchored, double max_bytes,
                    const unsigned char *leads, unsigned char *buffer, int buffer_length, unsigned char *statuses,
                    int *descriptors, const unsigned char *count_only, int *counts) {
   struct line_automaton line_automaton;
@@ -185,6 +185,7 @@ int lapp_prefilter(const char *root, const char *directory, int directory_flags,
   line_automaton.accepting = automaton_accepting;
   set_skip_ranges(&line_automaton, automaton_skip, automaton_table ? automaton_skip_count : -1);
   set_pair_ranges(&line_automaton, automaton_pairs, automaton_table ? automaton_pair_count : 0);
+  line_automaton.anchored = automaton_anchored && line_automaton.skip_ranges >= 0;
   const struct line_automaton *automaton = automaton_table ? &line_automaton : 0;
   struct runs runs = {0};
   runs.bytes = run_bytes;

@@ -106,6 +106,7 @@ function load(): Prefilter | null {
         automaton?.skipRanges ? automaton.skipRanges.length / 2 : -1,
         automaton?.pairRanges ?? null,
         automaton?.pairRanges ? automaton.pairRanges.length / 2 : 0,
+        automaton?.anchored ? 1 : 0,
         maxBytes,
         leads,
         buffer,

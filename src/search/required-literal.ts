@@ -156,7 +156,7 @@ export function rarestByteOf(run: Uint8Array, caseless = false): number {
  * `caseless`: a (lowercased) letter of a case-insensitive run stands for both its cases (caselessCommonness).
  */
 function commonness(char: string, caseless = false): number {
-  return caseless ? caselessCommonness(char) : RARE_TO_COMMON.indexOf(char);
+  return caseless ? caselessCommonness(char) : commonnessInCode(char);
 }
 
 /**
@@ -166,6 +166,11 @@ function commonness(char: string, caseless = false): number {
  * the kernel 1.42 % against 0.69 %, so `\wAh` is looked for by h), and `_`, the tab and digits sit among the letters.
  */
 const RARE_TO_COMMON = `^~$@J%?!Z+\`<j|9&7YzqQW[]X6K58V\\4{}H3>UGB#/wk2F1;OM*:vP'-DyNL=bxRSCI.)(Tgh\tEAm0fpu,dcl"_oasnirte `;
+
+/** How common `char` is in source code: its place in RARE_TO_COMMON (higher: commoner), -1 where it is not listed. */
+export function commonnessInCode(char: string): number {
+  return RARE_TO_COMMON.indexOf(char);
+}
 
 /** Whether `char` is among the `count` commonest characters of code (RARE_TO_COMMON's last). */
 export function isCommonInCode(char: string, count: number): boolean {

@@ -145,6 +145,15 @@ const patternArbitrary: fc.Arbitrary<string> = fc.letrec((tie) => ({
     .map(([open, inner]) => `${open}${inner})`),
 })).choice as fc.Arbitrary<string>;
 
+/** Patterns whose start is common in code and that hold a rarer pair later (line-automaton.ts, anchorOf). */
+const anchoredPattern: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom("\\w+", "a*b", "[^b]", ".", "\\s?\\w", "(?:a|_)+"),
+    fc.constantFrom("#", "@", "[#@]", "D", "#\\d", "@\\.", "[#@]+1", "K"),
+    patternArbitrary,
+  )
+  .map(([start, pair, rest]) => `${start}${pair}${rest}`);
+
 const lineArbitrary = fc
   .array(fc.constantFrom(...CHARACTERS), { maxLength: 14 })
   .map((chars) => chars.join(""));
@@ -248,6 +257,26 @@ describe("against JavaScript's regex", () => {
     expect(skip("[#@]|[(]|[*]|[?]|[~]")).toBeUndefined(); // five ranges
   });
 
+  test("anchors: a pair every match holds side by side, when no rare byte begins a match", () => {
+    const anchor = (pattern: string, ignoreCase = false) => {
+      const automaton = compiled(pattern, ignoreCase).automaton!;
+      return automaton.anchored
+        ? [[...automaton.skipRanges!], automaton.pairRanges && [...automaton.pairRanges]]
+        : undefined;
+    };
+    expect(anchor("\\w+\\(\\d+\\)")).toEqual([
+      [40, 40],
+      [48, 57],
+    ]); // `(`, then a digit
+    expect(anchor("\\w+=\\w")).toEqual([[61, 61], undefined]); // `=`, then a word character: four ranges
+    expect(anchor("\\w+\\(\\d|\\w+\\[\\d")).toBeUndefined(); // neither bracket is on every way through
+    expect(anchor("\\w+x?\\(")).toBeUndefined(); // a match may end at the `(`: nothing need follow it
+    expect(anchor("\\w{5}\\s+\\w{5}")).toBeUndefined(); // every position is common in code
+    expect(anchor("[#@]\\w{3}\\d")).toBeUndefined(); // its start is skipped to instead
+    expect(anchor("\\w+#\\w+\\(\\d")).toEqual([[35, 35], undefined]); // `#` is rarer in code than `(`
+    expect(anchor("\\w+\\p{Script=Greek}\\d")).toEqual([[], [48, 57]]); // no ASCII byte: high bytes stop it
+  });
+
   test("pairs: the bytes that keep alive what a leaving byte began, when they are at most two ranges", () => {
     const pairs = (pattern: string) => {
       const ranges = compiled(pattern).automaton!.pairRanges;
@@ -306,40 +335,58 @@ describe.skipIf(!supported)("the native prefilter with an automaton", () => {
   const noLiteral = compiled("\\w{5}\\s+\\w{5}\\s+\\w{5}\\s+\\w{5}\\s+\\w{5}");
   const greek = compiled("\\p{Script=Greek}");
 
+  const filesArbitrary = fc.array(
+    fc.array(lineArbitrary, { maxLength: 12 }).map((lines) => lines.join("\n")),
+    { minLength: 1, maxLength: 6 },
+  );
+  const encodingArbitrary = fc.constantFrom("utf8", "latin1") as fc.Arbitrary<BufferEncoding>;
+
+  /**
+   * Writes `texts` as files (as Latin-1 where asked and possible) and checks the prefilter's statuses against
+   * JavaScript's regex; returns the automaton, or undefined when the pattern gets none.
+   */
+  function checkRandomFiles(pattern: string, ignoreCase: boolean, texts: string[], encoding: BufferEncoding) {
+    const { line, automaton } = compiled(pattern, ignoreCase);
+    if (!automaton) return undefined;
+    const bodies = texts.map((text) =>
+      Buffer.from(text, encoding === "latin1" && /^[\x00-\xff]*$/.test(text) ? "latin1" : "utf8"),
+    );
+    const statuses = statusesOf(nextFolder(), bodies, automaton);
+    bodies.forEach((bytes, index) => {
+      const matches = linesOf(bytes).some((text) => line.test(text));
+      const status = statuses[index];
+      if (matches)
+        expect({ pattern, text: bytes.toString("latin1"), status }).toEqual({
+          pattern,
+          text: bytes.toString("latin1"),
+          status: PREFILTER.undecided,
+        });
+      // (A file whose first byte may start a binary signature is left to JavaScript whatever it holds.)
+      else if (isAscii(bytes.toString("latin1")) && !SIGNATURE_LEADS[bytes[0] ?? 0])
+        expect({ pattern, status }).toEqual({ pattern, status: PREFILTER.noMatch });
+    });
+    return automaton;
+  }
+
   test("random files: no file with a matching line is decided; an ASCII file without one is", () => {
     fc.assert(
-      fc.property(
-        patternArbitrary,
-        fc.boolean(),
-        fc.array(
-          fc.array(lineArbitrary, { maxLength: 12 }).map((lines) => lines.join("\n")),
-          { minLength: 1, maxLength: 6 },
-        ),
-        fc.constantFrom("utf8", "latin1") as fc.Arbitrary<BufferEncoding>,
-        (pattern, ignoreCase, texts, encoding) => {
-          const { line, automaton } = compiled(pattern, ignoreCase);
-          if (!automaton) return;
-          const bodies = texts.map((text) =>
-            Buffer.from(text, encoding === "latin1" && /^[\x00-\xff]*$/.test(text) ? "latin1" : "utf8"),
-          );
-          const statuses = statusesOf(nextFolder(), bodies, automaton);
-          bodies.forEach((bytes, index) => {
-            const matches = linesOf(bytes).some((text) => line.test(text));
-            const status = statuses[index];
-            if (matches)
-              expect({ pattern, text: bytes.toString("latin1"), status }).toEqual({
-                pattern,
-                text: bytes.toString("latin1"),
-                status: PREFILTER.undecided,
-              });
-            // (A file whose first byte may start a binary signature is left to JavaScript whatever it holds.)
-            else if (isAscii(bytes.toString("latin1")) && !SIGNATURE_LEADS[bytes[0] ?? 0])
-              expect({ pattern, status }).toEqual({ pattern, status: PREFILTER.noMatch });
-          });
-        },
-      ),
+      fc.property(patternArbitrary, fc.boolean(), filesArbitrary, encodingArbitrary, (...args) => {
+        checkRandomFiles(...args);
+      }),
       { numRuns: 150 },
     );
+  });
+
+  test("random patterns that skip to a pair every match holds (a common start, a rare pair later): the same", () => {
+    let anchored = 0;
+    fc.assert(
+      fc.property(anchoredPattern, fc.boolean(), filesArbitrary, encodingArbitrary, (...args) => {
+        if (checkRandomFiles(...args)?.anchored) anchored++;
+      }),
+      { numRuns: 300 },
+    );
+    // The others: a pair a match may end at (the rest can be empty), or made common by ignoring case (d).
+    expect(anchored).toBeGreaterThan(40);
   });
 
   test("a match at every place of a 16-byte block and at a file's end is found (ASCII steps)", () => {
@@ -430,6 +477,45 @@ describe.skipIf(!supported)("the native prefilter with an automaton", () => {
     );
   });
 
+  test("skipping to a pair every match holds: a pair at every place of a block, first and last, matching or not", () => {
+    // A match may begin at any word character, but holds a `(` followed by a digit: the skip stops there only, and
+    // the line it stops in is stepped from its start.
+    const call = compiled("\\w+\\(\\d+\\)");
+    expect(call.automaton!.anchored).toBe(true);
+    const bodies: string[] = [];
+    for (let length = 0; length < 40; length++) {
+      const plain = "the quick (brown) fox\n".repeat(4) + "q".repeat(length);
+      bodies.push(`${plain}\n`); // `(` never followed by a digit: decided
+      bodies.push(`${plain}f(12)\n`); // a match after `length` skipped bytes, its word just before the pair
+      bodies.push(`${plain} (3) = (4)`); // pairs with no word before them, to the file's end: decided
+      bodies.push(`${plain}word_long_before(7)`); // the match's start far before the pair, in the last bytes
+      bodies.push(`(1)\n${plain}g(2 x\nh(9)\n`); // a pair first in the file, a near miss, then a match
+      bodies.push(`${"x".repeat(length)}k(5)\n${plain}`); // a match on the first line
+    }
+    expect(decidedAsJavaScriptWould(bodies, call)).toBe(40 * 2);
+    // A pair on most lines: after a few KiB of lines stepped whole, the rest is stepped as two halves; a match far
+    // past that point is still found, and a file with none is still decided.
+    const pairEverywhere = " = (1 + y);\n".repeat(2000);
+    expect(decidedAsJavaScriptWould([pairEverywhere, `${pairEverywhere}z(0)\n${pairEverywhere}`], call)).toBe(
+      1,
+    );
+    // … and from the start of the line where that happens: a match there, before and after its 4 KiB (~342 lines).
+    const atTheSwitch = Array.from(
+      { length: 40 },
+      (_, index) => `${" = (1 + y);\n".repeat(320 + index)}zz(0)\n${" = (1 + y);\n".repeat(50)}`,
+    );
+    expect(decidedAsJavaScriptWould(atTheSwitch, call)).toBe(0);
+    // A pair's second byte of 0x80 or more may be the character that follows: the line is stepped.
+    const greekAfter = compiled("\\w+\\(\\p{Script=Greek}");
+    expect(greekAfter.automaton!.anchored).toBe(true);
+    const wide = Array.from({ length: 20 }, (_, length) =>
+      Buffer.from(`${"the quick (brown) fox\n".repeat(2)}${"q".repeat(length)}f(α)\n`),
+    );
+    expect(statusesOf(nextFolder(), wide, greekAfter.automaton!)).toEqual(
+      wide.map(() => PREFILTER.undecided),
+    );
+  });
+
   test("stepped as two halves at once (x64, ranges of 1 KiB or more): a match on any line of either half is found", () => {
     const other = "int value = other(x);  /* 5 */\n";
     const lines = 300; // ~9 KB in one block: split after the line break nearest its middle
@@ -488,7 +574,7 @@ describe.skipIf(!supported)(
     test("random files: a counted file has exactly JavaScript's count; an ASCII file with matches is counted", () => {
       fc.assert(
         fc.property(
-          patternArbitrary,
+          fc.oneof(patternArbitrary, anchoredPattern),
           fc.boolean(),
           fc.array(
             fc.array(lineArbitrary, { maxLength: 12 }).map((lines) => lines.join("\n")),
