@@ -40,9 +40,10 @@ export interface LineAutomaton {
    */
   pairRanges: Uint8Array | undefined;
   /**
-   * `skipRanges` and `pairRanges` are not the start's leaving bytes but a pair every match holds somewhere (the
-   * start itself is too common to skip to: `\w+\(\d+\)` holds a `(` followed by a digit): the C code skips to
-   * such a pair, then steps its whole line from the line's start (anchorOf).
+   * `skipRanges` and `pairRanges` are not the start's leaving bytes but a pair every match holds somewhere (where
+   * the start is too common to skip to: `\w+\(\d+\)` holds a `(` followed by a digit; or rarer than the start:
+   * `\d+\.\d+` a dot followed by a digit): the C code skips to such a pair, then steps its whole line from the
+   * line's start (anchorOf).
    */
   anchored: boolean;
   /** No step on an ASCII byte was cut short by MAX_STATES: then it accepts an ASCII line exactly when the regex matches. */
@@ -332,10 +333,16 @@ function determinize(positions: Positions, matching: readonly Uint8Array[]): Lin
       (next, klass) => (table[state * classCount + klass] = next === ACCEPT ? accepting : next * classCount),
     ),
   );
-  const skipRanges = skipRangesOf((byte) => rows[0]![classes[byte]!] !== 0);
-  if (skipRanges === undefined) {
-    const anchor = anchorOf(positions, matching);
-    if (anchor) return { classes, table, accepting, ...anchor, anchored: true, asciiExact };
+  const leaves = (byte: number) => rows[0]![classes[byte]!] !== 0;
+  const skipRanges = skipRangesOf(leaves);
+  // The anchor where the start cannot be skipped to; else where it is a pair whose first byte is rarer in code than
+  // the start's commonest (`\d+\.\d+\.\d+`: a dot and then a digit, rather than any digit followed by a digit
+  // or a dot — in the kernel's C the prefilter's own time 1,249 → 600–780 ms; anchored on the start itself, as
+  // `[#@]\w{3}\d` would be, lines are stepped from their start for nothing: 1,016 → 1,501–1,765).
+  const anchor = anchorOf(positions, matching);
+  if (anchor && (skipRanges === undefined || (anchor.pairRanges && anchor.score < codeScore(leaves)))) {
+    const { skipRanges: first, pairRanges: second } = anchor;
+    return { classes, table, accepting, skipRanges: first, pairRanges: second, anchored: true, asciiExact };
   }
   const pairRanges =
     skipRanges !== undefined && skipRanges.length > 0
@@ -357,9 +364,9 @@ function determinize(positions: Positions, matching: readonly Uint8Array[]): Lin
 function anchorOf(
   positions: Positions,
   matching: readonly Uint8Array[],
-): { skipRanges: Uint8Array; pairRanges: Uint8Array | undefined } | undefined {
+): { skipRanges: Uint8Array; pairRanges: Uint8Array | undefined; score: number } | undefined {
   const last = new Set(positions.last);
-  let best: { skipRanges: Uint8Array; pairRanges: Uint8Array | undefined } | undefined;
+  let best: { skipRanges: Uint8Array; pairRanges: Uint8Array | undefined; score: number } | undefined;
   let bestScore = Infinity;
   for (let position = 0; position < positions.atomOf.length; position++) {
     if (last.has(position) || !mandatory(positions, position)) continue;
@@ -369,17 +376,23 @@ function anchorOf(
     const follow = [...positions.follow[position]!].map((after) => matching[positions.atomOf[after]!]!);
     const pairs = rangesOf((byte) => follow.some((atomAfter) => atomAfter[byte] === 1));
     const pairRanges = pairs.length > 0 && pairs.length / 2 <= MAX_PAIR_RANGES ? pairs : undefined;
-    let score = -1;
-    for (let byte = 0; byte < 128; byte++)
-      if (atom[byte]) score = Math.max(score, commonnessInCode(String.fromCharCode(byte)));
+    const score = codeScore((byte) => atom[byte] === 1);
     // A pair narrows the stops further: on a tie, the position with one.
     const ranked = score * 2 + (pairRanges ? 0 : 1);
     if (ranked < bestScore) {
-      best = { skipRanges, pairRanges };
+      best = { skipRanges, pairRanges, score };
       bestScore = ranked;
     }
   }
   return best;
+}
+
+/** How common in code the commonest ASCII byte `holds` is true for is (commonnessInCode; -1 for none). */
+function codeScore(holds: (byte: number) => boolean): number {
+  let score = -1;
+  for (let byte = 0; byte < 128; byte++)
+    if (holds(byte)) score = Math.max(score, commonnessInCode(String.fromCharCode(byte)));
+  return score;
 }
 
 /** Whether every way from a first position to a last one goes through `position` (removing it, none is left). */

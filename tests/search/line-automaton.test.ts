@@ -249,7 +249,7 @@ describe("against JavaScript's regex", () => {
     expect(skip("\\p{Script=Greek}")).toEqual([]);
     expect(skip("é+\\w")).toEqual([]);
     expect(skip("[#@]\\w{3}\\d")).toEqual([35, 35, 64, 64]);
-    expect(skip("\\d+\\.\\d+")).toEqual([48, 57]);
+    expect(skip("\\d+_\\d+")).toEqual([48, 57]);
     expect(skip("[A-Z]{4}\\d|\\t{3}")).toEqual([9, 9, 65, 90]);
     expect(skip("[A-Z]{4}", true)).toBeUndefined(); // lowercase e, t, a … leave it too
     expect(skip("\\w{5}\\s+\\w{5}")).toBeUndefined();
@@ -268,6 +268,13 @@ describe("against JavaScript's regex", () => {
       [40, 40],
       [48, 57],
     ]); // `(`, then a digit
+    // A start that can be skipped to gives way only to a pair whose first byte is rarer in code.
+    expect(anchor("\\d+\\.\\d+\\.\\d+")).toEqual([
+      [46, 46],
+      [48, 57],
+    ]); // a dot then a digit, not any digit
+    expect(anchor("\\d+_\\d+")).toBeUndefined(); // `_` is commoner than digits
+    expect(anchor("\\d{2}x")).toBeUndefined(); // a digit then x: no rarer than the start's digits
     expect(anchor("\\w+=\\w")).toEqual([[61, 61], undefined]); // `=`, then a word character: four ranges
     expect(anchor("\\w+\\(\\d|\\w+\\[\\d")).toBeUndefined(); // neither bracket is on every way through
     expect(anchor("\\w+x?\\(")).toBeUndefined(); // a match may end at the `(`: nothing need follow it
@@ -282,7 +289,7 @@ describe("against JavaScript's regex", () => {
       const ranges = compiled(pattern).automaton!.pairRanges;
       return ranges && [...ranges];
     };
-    expect(pairs("\\d+\\.\\d+")).toEqual([46, 46, 48, 57]);
+    expect(pairs("\\d+_\\d+")).toEqual([48, 57, 95, 95]);
     expect(pairs("\\d{2}x")).toEqual([48, 57]);
     expect(pairs("[#@]\\w{3}\\d")).toBeUndefined(); // \w: four ranges
     expect(pairs("[#@]")).toBeUndefined(); // a leaving byte alone is a match
@@ -446,20 +453,31 @@ describe.skipIf(!supported)("the native prefilter with an automaton", () => {
   });
 
   test("skipping by pairs: a leaving byte followed by one that continues it, at every place of a block, and last", () => {
-    // Digits leave the start state; only a digit followed by a digit or a dot stops the skip.
-    const version = compiled("\\d+\\.\\d+");
-    expect(version.automaton!.pairRanges).toBeDefined();
-    const bodies: string[] = [];
-    for (let length = 0; length < 40; length++) {
-      const plain = "the quick brown fox\n".repeat(4) + "q".repeat(length);
-      bodies.push(`${plain}\n`); // none: decided
-      bodies.push(`${plain}12.5\n`); // a match after `length` skipped bytes
-      bodies.push(`${plain}3.4`); // a single digit and a dot, as the file's last bytes
-      bodies.push(`${plain}1 2x 3; 4.y 5. 77 8.\n`); // leaving bytes that stop or not, none matching: decided
-      bodies.push(`${plain}1a2b3c 9.9 x\n`); // near misses, then a match
-      bodies.push(`${plain}x7\n${"q".repeat(length)}6.0`); // a match on the last line, in the last bytes
+    // Digits leave the start state; only a digit followed by a digit or a `_` stops the skip. (With a dot in its
+    // place the pattern is anchored on the dot and a digit instead, rarer in code: the same files, that way.)
+    for (const [separator, anchored] of [
+      ["_", false],
+      [".", true],
+    ] as const) {
+      const version = compiled(`\\d+${separator === "." ? "\\." : separator}\\d+`);
+      expect([separator, version.automaton!.anchored, version.automaton!.pairRanges !== undefined]).toEqual([
+        separator,
+        anchored,
+        true,
+      ]);
+      const bodies: string[] = [];
+      for (let length = 0; length < 40; length++) {
+        const plain = "the quick brown fox\n".repeat(4) + "q".repeat(length);
+        const between = (text: string) => text.replaceAll(".", separator);
+        bodies.push(`${plain}\n`); // none: decided
+        bodies.push(between(`${plain}12.5\n`)); // a match after `length` skipped bytes
+        bodies.push(between(`${plain}3.4`)); // a single digit and a separator, as the file's last bytes
+        bodies.push(between(`${plain}1 2x 3; 4.y 5. 77 8.\n`)); // stops or not, none matching: decided
+        bodies.push(between(`${plain}1a2b3c 9.9 x\n`)); // near misses, then a match
+        bodies.push(between(`${plain}x7\n${"q".repeat(length)}6.0`)); // a match on the last line, in the last bytes
+      }
+      expect(decidedAsJavaScriptWould(bodies, version)).toBe(80);
     }
-    expect(decidedAsJavaScriptWould(bodies, version)).toBe(80);
     // The byte right after the leaving one decides: `\d{2}x` over "12x" (a digit, a digit, then no digit).
     const twoDigits = compiled("\\d{2}x");
     const pairsOnly = Array.from({ length: 20 }, (_, length) => `${"q".repeat(length + 40)}12x\n`);
