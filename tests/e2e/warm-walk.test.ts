@@ -69,6 +69,26 @@ describe.skipIf(process.platform !== "linux")("the walk before the first search,
     expect(answer.text).not.toContain("bundle.js");
   });
 
+  test("a server without lapp_grep walks nothing", async () => {
+    const logFile = join(temp, "no-grep.log");
+    const lapp = await startLapp({
+      root,
+      args: ["--only-tools", "read,edit"],
+      env: { LAPP_LOG_FILE: logFile },
+    });
+    try {
+      await lapp.client.listTools();
+      // The tools load right after tools/list; a read answered means they have (the walk would have begun).
+      expect((await lapp.call("lapp_read", { path: "pkg0/main.ts" })).isError).toBe(false);
+      await Bun.sleep(300);
+    } finally {
+      await lapp.close();
+    }
+    const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
+    expect(log).toContain("lapp_read");
+    expect(log).not.toContain("before the first search");
+  });
+
   test("a search sent at once, while the walk runs, answers the same", async () => {
     const { answer, walkLine } = await firstSearch("at-once.log", false);
     expect(walkLine).toMatch(/\((the whole root|stopped: a search began)\)/);
