@@ -41,6 +41,12 @@ function accepts(automaton: LineAutomaton, bytes: Uint8Array): boolean {
   return false;
 }
 
+/**
+ * Random patterns such as `(.+?)+x` make JavaScript's own regex, which the property tests compare against, backtrack
+ * for up to its limit on some random lines: such a run took 12 s of a busy machine once, against ~1.3 s usually.
+ */
+const RANDOM_REGEX_MS = 60_000;
+
 const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
 
 describe("which patterns get an automaton", () => {
@@ -159,47 +165,51 @@ const lineArbitrary = fc
   .map((chars) => chars.join(""));
 
 describe("against JavaScript's regex", () => {
-  test("exact on ASCII lines, never missing a match on others (random patterns, both case modes)", () => {
-    let taken = 0;
-    let exact = 0;
-    fc.assert(
-      fc.property(
-        patternArbitrary,
-        fc.boolean(),
-        fc.array(lineArbitrary, { minLength: 1, maxLength: 30 }),
-        (pattern, ignoreCase, lines) => {
-          const { line, automaton } = compiled(pattern, ignoreCase);
-          if (!automaton) return;
-          taken++;
-          if (automaton.asciiExact) exact++;
-          for (const text of lines) {
-            const matches = line.test(text);
-            const accepted = accepts(automaton, Buffer.from(text, "utf8"));
-            if (matches)
-              expect({ pattern, ignoreCase, text, accepted }).toEqual({
-                pattern,
-                ignoreCase,
-                text,
-                accepted: true,
-              });
-            if (isAscii(text) && automaton.asciiExact)
-              expect({ pattern, ignoreCase, text, accepted }).toEqual({
-                pattern,
-                ignoreCase,
-                text,
-                accepted: matches,
-              });
-            // A file that is not UTF-8 is searched as Latin-1, one character a byte: never missed either.
-            if (matches && /^[\x00-\xff]*$/.test(text))
-              expect(accepts(automaton, Buffer.from(text, "latin1"))).toBe(true);
-          }
-        },
-      ),
-      { numRuns: 400 },
-    );
-    expect(taken).toBeGreaterThan(100);
-    expect(exact).toBeGreaterThan(taken * 0.6); // the others passed MAX_STATES
-  });
+  test(
+    "exact on ASCII lines, never missing a match on others (random patterns, both case modes)",
+    () => {
+      let taken = 0;
+      let exact = 0;
+      fc.assert(
+        fc.property(
+          patternArbitrary,
+          fc.boolean(),
+          fc.array(lineArbitrary, { minLength: 1, maxLength: 30 }),
+          (pattern, ignoreCase, lines) => {
+            const { line, automaton } = compiled(pattern, ignoreCase);
+            if (!automaton) return;
+            taken++;
+            if (automaton.asciiExact) exact++;
+            for (const text of lines) {
+              const matches = line.test(text);
+              const accepted = accepts(automaton, Buffer.from(text, "utf8"));
+              if (matches)
+                expect({ pattern, ignoreCase, text, accepted }).toEqual({
+                  pattern,
+                  ignoreCase,
+                  text,
+                  accepted: true,
+                });
+              if (isAscii(text) && automaton.asciiExact)
+                expect({ pattern, ignoreCase, text, accepted }).toEqual({
+                  pattern,
+                  ignoreCase,
+                  text,
+                  accepted: matches,
+                });
+              // A file that is not UTF-8 is searched as Latin-1, one character a byte: never missed either.
+              if (matches && /^[\x00-\xff]*$/.test(text))
+                expect(accepts(automaton, Buffer.from(text, "latin1"))).toBe(true);
+            }
+          },
+        ),
+        { numRuns: 400 },
+      );
+      expect(taken).toBeGreaterThan(100);
+      expect(exact).toBeGreaterThan(taken * 0.6); // the others passed MAX_STATES
+    },
+    RANDOM_REGEX_MS,
+  );
 
   test("a character of several bytes (or a Latin-1 one) taken by one atom between two others is never missed", () => {
     const wide = ["é", "α", "€", "😀", "\u00a0", "\u212a"];
@@ -375,26 +385,34 @@ describe.skipIf(!supported)("the native prefilter with an automaton", () => {
     return automaton;
   }
 
-  test("random files: no file with a matching line is decided; an ASCII file without one is", () => {
-    fc.assert(
-      fc.property(patternArbitrary, fc.boolean(), filesArbitrary, encodingArbitrary, (...args) => {
-        checkRandomFiles(...args);
-      }),
-      { numRuns: 150 },
-    );
-  });
+  test(
+    "random files: no file with a matching line is decided; an ASCII file without one is",
+    () => {
+      fc.assert(
+        fc.property(patternArbitrary, fc.boolean(), filesArbitrary, encodingArbitrary, (...args) => {
+          checkRandomFiles(...args);
+        }),
+        { numRuns: 150 },
+      );
+    },
+    RANDOM_REGEX_MS,
+  );
 
-  test("random patterns that skip to a pair every match holds (a common start, a rare pair later): the same", () => {
-    let anchored = 0;
-    fc.assert(
-      fc.property(anchoredPattern, fc.boolean(), filesArbitrary, encodingArbitrary, (...args) => {
-        if (checkRandomFiles(...args)?.anchored) anchored++;
-      }),
-      { numRuns: 300 },
-    );
-    // The others: a pair a match may end at (the rest can be empty), or made common by ignoring case (d).
-    expect(anchored).toBeGreaterThan(40);
-  });
+  test(
+    "random patterns that skip to a pair every match holds (a common start, a rare pair later): the same",
+    () => {
+      let anchored = 0;
+      fc.assert(
+        fc.property(anchoredPattern, fc.boolean(), filesArbitrary, encodingArbitrary, (...args) => {
+          if (checkRandomFiles(...args)?.anchored) anchored++;
+        }),
+        { numRuns: 300 },
+      );
+      // The others: a pair a match may end at (the rest can be empty), or made common by ignoring case (d).
+      expect(anchored).toBeGreaterThan(40);
+    },
+    RANDOM_REGEX_MS,
+  );
 
   test("a match at every place of a 16-byte block and at a file's end is found (ASCII steps)", () => {
     const match = "alpha betas gamma delta omega";
@@ -589,44 +607,48 @@ function countsOf(folder: string, bodies: Buffer[], automaton: LineAutomaton) {
 describe.skipIf(!supported)(
   "counting a file's matching lines natively (files whose rows are not wanted)",
   () => {
-    test("random files: a counted file has exactly JavaScript's count; an ASCII file with matches is counted", () => {
-      fc.assert(
-        fc.property(
-          fc.oneof(patternArbitrary, anchoredPattern),
-          fc.boolean(),
-          fc.array(
-            fc.array(lineArbitrary, { maxLength: 12 }).map((lines) => lines.join("\n")),
-            { minLength: 1, maxLength: 6 },
+    test(
+      "random files: a counted file has exactly JavaScript's count; an ASCII file with matches is counted",
+      () => {
+        fc.assert(
+          fc.property(
+            fc.oneof(patternArbitrary, anchoredPattern),
+            fc.boolean(),
+            fc.array(
+              fc.array(lineArbitrary, { maxLength: 12 }).map((lines) => lines.join("\n")),
+              { minLength: 1, maxLength: 6 },
+            ),
+            (pattern, ignoreCase, texts) => {
+              const { line, automaton } = compiled(pattern, ignoreCase);
+              if (!automaton) return;
+              const bodies = texts.map((text) => Buffer.from(text, "utf8"));
+              const { statuses, counts } = countsOf(nextFolder(), bodies, automaton);
+              bodies.forEach((bytes, index) => {
+                const count = linesOf(bytes).filter((text) => line.test(text)).length;
+                const status = statuses[index];
+                const seen = { pattern, ignoreCase, text: bytes.toString("latin1") };
+                if (status === PREFILTER.counted) {
+                  expect(automaton.asciiExact).toBe(true);
+                  expect({ ...seen, count: counts[index] }).toEqual({ ...seen, count });
+                } else if (status === PREFILTER.noMatch)
+                  expect({ ...seen, count: 0 }).toEqual({ ...seen, count });
+                else expect({ ...seen, status }).toEqual({ ...seen, status: PREFILTER.undecided });
+                // An ASCII file with matches is counted (not left to JavaScript) when the automaton is exact.
+                if (
+                  automaton.asciiExact &&
+                  count > 0 &&
+                  isAscii(bytes.toString("latin1")) &&
+                  !SIGNATURE_LEADS[bytes[0]!]
+                )
+                  expect({ ...seen, status }).toEqual({ ...seen, status: PREFILTER.counted });
+              });
+            },
           ),
-          (pattern, ignoreCase, texts) => {
-            const { line, automaton } = compiled(pattern, ignoreCase);
-            if (!automaton) return;
-            const bodies = texts.map((text) => Buffer.from(text, "utf8"));
-            const { statuses, counts } = countsOf(nextFolder(), bodies, automaton);
-            bodies.forEach((bytes, index) => {
-              const count = linesOf(bytes).filter((text) => line.test(text)).length;
-              const status = statuses[index];
-              const seen = { pattern, ignoreCase, text: bytes.toString("latin1") };
-              if (status === PREFILTER.counted) {
-                expect(automaton.asciiExact).toBe(true);
-                expect({ ...seen, count: counts[index] }).toEqual({ ...seen, count });
-              } else if (status === PREFILTER.noMatch)
-                expect({ ...seen, count: 0 }).toEqual({ ...seen, count });
-              else expect({ ...seen, status }).toEqual({ ...seen, status: PREFILTER.undecided });
-              // An ASCII file with matches is counted (not left to JavaScript) when the automaton is exact.
-              if (
-                automaton.asciiExact &&
-                count > 0 &&
-                isAscii(bytes.toString("latin1")) &&
-                !SIGNATURE_LEADS[bytes[0]!]
-              )
-                expect({ ...seen, status }).toEqual({ ...seen, status: PREFILTER.counted });
-            });
-          },
-        ),
-        { numRuns: 200 },
-      );
-    });
+          { numRuns: 200 },
+        );
+      },
+      RANDOM_REGEX_MS,
+    );
 
     test("over several buffers; a non-ASCII line counts only where the automaton rejects it; long lines go to JavaScript", () => {
       const { automaton } = compiled("\\w{5}\\s+\\w{5}");
