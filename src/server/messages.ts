@@ -1,5 +1,6 @@
 // Every sentence lapp's protocol layer sends a client or writes to stderr: JSON-RPC errors, the startup log line.
 // Functions of data only, so tests assert codes and data and the wording changes in one place.
+import type { WarmWalkEnd } from "../search/warm-walk.ts";
 
 export const unparsableLine = (reason: string): string =>
   `Parse error: the line is not valid JSON (${reason}). Send one JSON-RPC message per line.`;
@@ -65,15 +66,14 @@ export const rootUnusable = (root: string, why: string): string =>
 
 export const rootNotDirectory = (root: string): string => `--root ${JSON.stringify(root)} is not a directory`;
 
-/** The log line once the walk before the first search ends (search/warm-walk.ts). */
-export const warmWalkLine = (end: string, files: number, ms: number): string => {
-  const why =
-    end === "walked"
-      ? "the whole root"
-      : end === "searched"
-        ? "stopped: a search began"
-        : end === "too-many"
-          ? "stopped: more files than listings are kept for"
-          : "skipped: listings are not kept on this file system";
-  return `walked the root before the first search: ${files} files in ${ms}ms (${why})`;
+/** How the walk before the first search ended, as its log line says it (search/warm-walk.ts). */
+const WARM_WALK_ENDS: Record<WarmWalkEnd, string> = {
+  walked: "the whole root",
+  searched: "stopped: a search began",
+  "too-many": "stopped: more files than listings are kept for",
+  "not-kept": "skipped: listings are not kept on this file system",
 };
+
+/** The log line once the walk before the first search ends. */
+export const warmWalkLine = (end: WarmWalkEnd, files: number, ms: number): string =>
+  `walked the root before the first search: ${files} files in ${ms}ms (${WARM_WALK_ENDS[end]})`;
