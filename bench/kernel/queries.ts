@@ -127,7 +127,10 @@ export const RG_WALK_RULES = ["--hidden", "--glob", "!.git"] as const;
  * rg is told to skip them too, and both count the same files (the kernel's `sign_key.pem` holds 15 lines that
  * `[A-Z]{4}[0-9]{2}` ignoring case finds).
  */
-export const RG_BLOCK_RULES: readonly string[] = DEFAULT_BLOCK_PATTERNS.flatMap((pattern) => ["--iglob", `!${pattern}`]);
+export const RG_BLOCK_RULES: readonly string[] = DEFAULT_BLOCK_PATTERNS.flatMap((pattern) => [
+  "--iglob",
+  `!${pattern}`,
+]);
 
 /** The queries whose id starts with one of `only` (all when it is empty). */
 export function selectQueries(only: readonly string[]): KernelQuery[] {
