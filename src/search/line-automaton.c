@@ -149,7 +149,9 @@ static const unsigned char *first_leaving_byte(const unsigned char *from, const 
 }
 
 /* Steps from the start state over [from, end) until the line so far holds a match (returns 1) or the state is the
- * start again (returns 0, `*at` past the byte that led there), or the bytes end (returns 0, `*at` = end). */
+ * start again (returns 0, `*at` past the byte that led there), or the bytes end (returns 0, `*at` = end). The loop
+ * is automaton_steps_from's with that one more exit: a flag telling the two apart would be tested on every step of
+ * the hottest loop of the prefilter, so each has its own. */
 static int automaton_steps_from_start(const unsigned char **at, const unsigned char *end,
                                       const struct line_automaton *automaton) {
   const unsigned char *from = *at;

@@ -351,6 +351,13 @@ function determinize(positions: Positions, matching: readonly Uint8Array[]): Lin
   return { classes, table, accepting, skipRanges, pairRanges, anchored: false, asciiExact };
 }
 
+/** A pair every match holds (anchorOf): its skip and pair ranges, and how common its first bytes are (codeScore). */
+interface Anchor {
+  skipRanges: Uint8Array;
+  pairRanges: Uint8Array | undefined;
+  score: number;
+}
+
 /**
  * A pair of characters every match holds side by side, rare enough in code to skip to, when the start is not
  * (`\w+\(\d+\)`: a match may begin at any word character, but holds a `(` followed by a digit). Its first
@@ -361,18 +368,16 @@ function determinize(positions: Positions, matching: readonly Uint8Array[]): Lin
  * any character: line-automaton.c), so a match in any text is still stepped. Of several such positions, the one
  * whose commonest byte is rarest in code; undefined when there is none.
  */
-function anchorOf(
-  positions: Positions,
-  matching: readonly Uint8Array[],
-): { skipRanges: Uint8Array; pairRanges: Uint8Array | undefined; score: number } | undefined {
+function anchorOf(positions: Positions, matching: readonly Uint8Array[]): Anchor | undefined {
   const last = new Set(positions.last);
-  let best: { skipRanges: Uint8Array; pairRanges: Uint8Array | undefined; score: number } | undefined;
+  let best: Anchor | undefined;
   let bestScore = Infinity;
   for (let position = 0; position < positions.atomOf.length; position++) {
-    if (last.has(position) || !mandatory(positions, position)) continue;
+    if (last.has(position)) continue;
     const atom = matching[positions.atomOf[position]!]!;
     const skipRanges = skipRangesOf((byte) => atom[byte] === 1);
-    if (skipRanges === undefined) continue;
+    // The walk through the positions last: most are too common to skip to, and that is told at once.
+    if (skipRanges === undefined || !mandatory(positions, position)) continue;
     const follow = [...positions.follow[position]!].map((after) => matching[positions.atomOf[after]!]!);
     const pairs = rangesOf((byte) => follow.some((atomAfter) => atomAfter[byte] === 1));
     const pairRanges = pairs.length > 0 && pairs.length / 2 <= MAX_PAIR_RANGES ? pairs : undefined;

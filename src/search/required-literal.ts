@@ -174,7 +174,7 @@ export function commonnessInCode(char: string): number {
 
 /** Whether `char` is among the `count` commonest characters of code (RARE_TO_COMMON's last). */
 export function isCommonInCode(char: string, count: number): boolean {
-  const rank = RARE_TO_COMMON.indexOf(char);
+  const rank = commonnessInCode(char);
   return rank !== -1 && rank >= RARE_TO_COMMON.length - count;
 }
 
