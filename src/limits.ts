@@ -16,6 +16,13 @@ export const MAX_EDIT_BYTES = 32 * 1024 * 1024;
  * file cost ~35 ms of page faults per use on a 2-core VM, where reusing one took 2 ms. Also what they may keep.
  */
 export const KEPT_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/**
+ * Arrays of at least this many entries (a big file's lines or terminators) are made ahead, between calls, for the
+ * next edit (src/text/spare-arrays.ts); up to SPARE_ARRAY_MAX_LENGTH (8 MiB an array), kept SPARE_ARRAY_KEEP_MS.
+ */
+export const SPARE_ARRAY_MIN_LENGTH = 50_000;
+export const SPARE_ARRAY_MAX_LENGTH = 1024 * 1024;
+export const SPARE_ARRAY_KEEP_MS = 60_000;
 /** lapp_read loads files up to this size whole; larger ones are paged by a streaming scan (bounded memory). */
 export const STREAM_READ_MIN_BYTES = 8 * 1024 * 1024;
 /** lapp_read refuses text files above this (FILE_TOO_LARGE): one page of them would mean scanning gigabytes. */

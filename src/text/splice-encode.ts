@@ -36,6 +36,11 @@ export function spliceEncode(
   // byte is a newline (an ASCII line: most of them). Only other lines are searched, from there on.
   let line = 1;
   let offset = doc.bom ? 3 : 0;
+  // Where the encode that made these bytes noted a line's start: the walk starts there when it is not past the
+  // first changed line. An agent edits a file top to bottom or at one place again and again; walking from the top
+  // to line 100,000 of a 9 MB file took ~0.8 ms of each edit's ~15.
+  const noted = lineStarts.get(doc);
+  if (noted !== undefined && noted.line <= sorted[0]!.oldStart) ({ line, offset } = noted);
   const startOf = (target: number): number | undefined => {
     while (line < target) {
       const earliest = offset + doc.lines[line - 1]!.length + (doc.terminators[line - 1] === "\r\n" ? 1 : 0);
@@ -63,10 +68,12 @@ export function spliceEncode(
   if (out === undefined) return undefined;
   let read = 0;
   let written = 0;
+  let start: LineStart | undefined;
   sorted.forEach((region, index) => {
     const from = bounds[2 * index]!;
     out.set(bytes.subarray(read, from), written);
     written += from - read;
+    start = { line: region.start, offset: written };
     for (let at = region.start - 1; at < region.start - 1 + region.lineCount; at++) {
       written += utf8Encoder.encodeInto(after.lines[at]!, out.subarray(written)).written;
       written += utf8Encoder.encodeInto(after.terminators[at]!, out.subarray(written)).written;
@@ -75,5 +82,21 @@ export function spliceEncode(
   });
   out.set(bytes.subarray(read), written);
   written += bytes.length - read;
-  return written === size ? out.subarray(0, size) : undefined;
+  if (written !== size) return undefined;
+  // The last changed region's first line, in the new bytes: where the next edit of this version is likely to be.
+  if (start !== undefined) lineStarts.set(after, start);
+  return out.subarray(0, size);
 }
+
+/** A line of a document (1-based) and the offset of its first byte in the document's UTF-8 bytes. */
+interface LineStart {
+  line: number;
+  offset: number;
+}
+
+/**
+ * One line start per document, noted by the encode that made the document's bytes. A document's bytes are
+ * exactly its encoding (strict UTF-8, its terminators and BOM), so the note holds for whatever bytes a later call
+ * reads for that document; documents are never changed.
+ */
+const lineStarts = new WeakMap<TextDocument, LineStart>();
