@@ -72,8 +72,6 @@ export function createLappServer(
       // burst of calls left is returned to the system instead of staying resident for the rest of the session.
       idleCollection = setTimeout(() => inFlight.size === 0 && Bun.gc(true), IDLE_COLLECTION_MS);
       idleCollection.unref();
-      // The arrays the next edit of a big file will need, made now that the answer is on its way (spare-arrays.ts).
-      setTimeout(() => inFlight.size === 0 && prepareSpareArrays(), 0).unref();
       // No collection is asked for after each call: since edits stopped leaving file-sized garbage (whole-text
       // strings, arrays grown line by line), asking cost ~1 ms per call (100 edits on 17k lines: ~5.5 -> ~4.2 ms)
       // and no longer lowered peak memory (78-80 MiB either way; bench/speed.ts).
@@ -81,6 +79,12 @@ export function createLappServer(
     call.then(settled, settled); // a rejection (a protocol error) is the server's to answer
     return call as unknown as Promise<Record<string, unknown>>;
   });
+  // The arrays the next edit of a big file will need (spare-arrays.ts), made once an answer is out and no call is
+  // running: touching their memory takes ~1 ms an array, which no answer should wait for.
+  server.onanswered = (method) => {
+    if (method === "tools/call" && inFlight.size === 0) setTimeout(prepareIdle, 0).unref();
+  };
+  const prepareIdle = () => inFlight.size === 0 && prepareSpareArrays();
   return {
     server,
     async drain() {

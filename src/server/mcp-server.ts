@@ -46,6 +46,8 @@ export class McpServer {
   onerror?: (error: Error) => void;
   /** Called with the params of each valid initialize request, before it is answered. */
   oninitialize?: (params: Record<string, unknown>) => void;
+  /** Called once the answer to a request handled by `handle` has been handed to the transport (or dropped). */
+  onanswered?: (method: string) => void;
   private transport: Transport | undefined;
   private readonly handlers = new Map<string, RequestHandler>();
   /** Requests being answered, so a cancellation can abort them. */
@@ -147,6 +149,7 @@ export class McpServer {
     }
     // A cancelled request is never answered (MCP: the client has stopped waiting for it).
     if (!controller.signal.aborted) await this.send(transport, reply);
+    this.onanswered?.(method);
   }
 
   private async send(transport: Transport, message: JSONRPCMessage): Promise<void> {
