@@ -242,9 +242,9 @@ function build(doc: TextDocument, splices: readonly Splice[], warnings: string[]
 /**
  * `items` with each piece's `removeCount` items at `from` replaced by `itemsOf(piece)` (pieces in order, not
  * overlapping), in an array of the final length (made between calls where it can be: spare-arrays.ts) filled in one
- * pass. For the 200,000 lines of a 9 MB file, in a
- * server between edits, that took ~1.0 ms where the native `toSpliced` or `slice` took ~1.9 ms (an edit copies both
- * the lines and their terminators); pushing grew the array and left it slow to copy again at the next edit.
+ * pass. For the 200,000 lines of a 9 MB file, in a server between edits, that took ~1.0 ms where the native
+ * `toSpliced` or `slice` took ~1.9 ms (an edit copies both the lines and their terminators); pushing grew the array
+ * and left it slow to copy again at the next edit. Filling a spare, ~0.3 ms.
  */
 function spliced<T, P extends { from: number; removeCount: number }>(
   items: readonly T[],
