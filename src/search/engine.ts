@@ -226,7 +226,7 @@ export async function runSearch(given: SearchRequest): Promise<SearchOutcome> {
       previous = file;
       const id = nextId++;
       walked.set(id, file);
-      jobs.push({ id, absolute: file.absolute, keep });
+      jobs.push({ id, absolute: file.absolute, keep, directory: file.directory, name: file.name });
     }
     return jobs;
   };

@@ -6,6 +6,7 @@ import { type GlobalRules, IgnoreStack } from "./ignore-stack.ts";
 import type { ListedEntry } from "./list-directory.ts";
 import { ListingCache } from "./listing-cache.ts";
 import { enterSearch } from "./native-code.ts";
+import { joinWalked } from "./walked-path.ts";
 import type { Overrides } from "./overrides.ts";
 
 export interface WalkOptions {
@@ -67,6 +68,8 @@ export interface WalkedFile {
   absolute: string;
   /** The walked directory it is in (one string per directory: files of the same one share it). */
   directory?: string;
+  /** Its name in `directory` (with it, `absolute` is joinWalked(directory, name)). */
+  name?: string;
   /** Root-relative, `/`-separated. */
   relative: string;
 }
@@ -109,7 +112,7 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
     if (name === ".git") continue;
     const isDir = entry.kind === "directory";
     if (!isDir && entry.kind !== "file") continue; // symlinks, sockets, devices: never followed or read
-    const absolute = frame.directory === "/" ? `/${name}` : `${frame.directory}/${name}`;
+    const absolute = joinWalked(frame.directory, name);
     const relative = frame.relativePrefix + name;
     const slot = frame.index - 1;
     const { blocked } = frame;
@@ -125,7 +128,7 @@ export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
       const child = open(absolute, `${relative}/`, options, frame.stack);
       if (child) frames.push(child);
     } else {
-      yield { absolute, relative, directory: frame.directory };
+      yield { absolute, relative, directory: frame.directory, name };
     }
   }
 }

@@ -1,12 +1,12 @@
 // Worker entry point: searches batches of files off the main thread (bundled into the binary as its own entry).
 // Messages in: {request, jobs, spec}; out: {request, replies} (or {request, error}) — or {ready} once loaded.
 
-import { type FileJob, packReplies, runJobs, type SearchSpec } from "./jobs.ts";
+import { type PackedJobs, packReplies, runJobs, type SearchSpec, unpackJobs } from "./jobs.ts";
 import { WORKER_IDLE_COLLECTION_MS } from "./limits.ts";
 
 declare const self: Worker;
 
-export type WorkerRequest = { request: number; jobs: FileJob[]; spec: SearchSpec };
+export type WorkerRequest = { request: number; jobs: PackedJobs; spec: SearchSpec };
 
 let idleCollection: ReturnType<typeof setTimeout> | undefined;
 
@@ -16,7 +16,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest | string>) => {
   const message = typeof event.data === "string" ? (JSON.parse(event.data) as WorkerRequest) : event.data;
   const request = message.request;
   try {
-    const replies = runJobs(message.jobs, message.spec);
+    const replies = runJobs(unpackJobs(message.jobs), message.spec);
     self.postMessage({ request, replies: JSON.stringify(packReplies(replies)) });
   } catch (error) {
     self.postMessage({ request, error: error instanceof Error ? error.message : String(error) });
