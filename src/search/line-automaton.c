@@ -77,7 +77,9 @@ static int leaves_start(const struct line_automaton *automaton, unsigned char by
  * is; pmovmskb gives the block's answer. With pair ranges, a leaving byte counts only when the byte after it
  * continues what it began (a pair range, or 0x80 or more): the same test on the block one byte on, the two answers
  * and-ed (pand). The last bytes are tested one at a time, by the leaving byte alone. TinyCC's assembler lacks psubb,
- * pminub, pand, pmovmskb and a register-to-register movaps: spelled out as bytes (checked with GNU as).
+ * pminub, pand, pmovmskb and a register-to-register movaps: spelled out as bytes (checked with GNU as). The pair
+ * loop (5:) is the range loop (2:) again on the block one byte on, into its own answer: the registers differ, and a
+ * macro writing both would hide which register each instruction reads.
  */
 static const unsigned char *first_leaving_byte(const unsigned char *from, const unsigned char *end,
                                                const struct line_automaton *automaton) {

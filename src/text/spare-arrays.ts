@@ -3,6 +3,8 @@
 // before the first entry was copied into it — three times the copying — since the memory behind an array that long
 // comes fresh from the system (the heap had given the last ones back) and is touched for the first time. A spare
 // made once the answer is out is ready when the next edit of that file comes; it is never handed out twice.
+// session/line-arrays.ts reuses the typed arrays a version replaces; a document's arrays can never be known free
+// (earlier versions stay kept and shared), so these spares are made new rather than given back.
 
 import { SPARE_ARRAY_KEEP_MS, SPARE_ARRAY_MAX_LENGTH, SPARE_ARRAY_MIN_LENGTH } from "../limits.ts";
 
