@@ -240,6 +240,11 @@ export class RegionReader {
 
 let wholeBuffer: Buffer = Buffer.allocUnsafe(0);
 
+/** How big this thread's kept whole-read buffer has grown (bytes). */
+export function keptWholeBytes(): number {
+  return wholeBuffer.length;
+}
+
 /**
  * The whole file (for rows of matching files and for UTF-16 / Latin-1 files), in a reused buffer; undefined when
  * it is larger than `maxBytes`.

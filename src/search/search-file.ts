@@ -111,9 +111,16 @@ function searchOpened(fd: number, stats: Stats, options: FileSearchOptions): Fil
   const link = stats.nlink > 1 ? `${stats.dev}:${stats.ino}` : undefined;
   const size = stats.size;
   // A big file is read at once when it may have rows (a file small enough to edit): its matches then need no
-  // second read.
+  // second read. One whose rows are not wanted (the answer has no room left, or it only lists or counts files)
+  // streams through the line buffer instead: read whole, it would grow this thread's kept buffer to its size for
+  // nothing (the Linux tree's 12-24 MB register headers, ~16 MiB kept by every search thread after a whole-tree
+  // count).
   let whole: Buffer | undefined;
-  if (size > RIPGREP_BUFFER_BYTES && size <= (options.wholeReadMaxBytes ?? WHOLE_READ_MAX_BYTES)) {
+  if (
+    options.keep > 0 &&
+    size > RIPGREP_BUFFER_BYTES &&
+    size <= (options.wholeReadMaxBytes ?? WHOLE_READ_MAX_BYTES)
+  ) {
     whole = readWhole(fd, options.maxBytes);
     if (!whole) return { kind: "too-large" };
   }

@@ -63,3 +63,32 @@ test("property: read whole, a big file gets the streamed answer, and the digest 
     { numRuns: 120 },
   );
 });
+
+test("a big file whose rows are not wanted streams: the thread's kept buffer does not grow to its size", () => {
+  // In a process of its own: the kept buffer is the thread's, and other tests here grow it.
+  const path = join(temp, "big-counted.txt");
+  writeFileSync(path, "a needle here\nnothing\n".repeat(150_000)); // 3.3 MB, 150,000 matching lines
+  const script = `
+    import { compileMatcher } from "${join(import.meta.dir, "../../src/search/matcher.ts")}";
+    import { searchFile } from "${join(import.meta.dir, "../../src/search/search-file.ts")}";
+    import { keptWholeBytes } from "${join(import.meta.dir, "../../src/search/read-file.ts")}";
+    const matcher = compileMatcher({ pattern: "ne+dle", literal: false, ignoreCase: false });
+    const options = { matcher: matcher.value, context: 0, maxBytes: 64 * 1024 * 1024 };
+    const counted = searchFile(${JSON.stringify(path)}, { ...options, keep: 0 });
+    const afterCount = keptWholeBytes();
+    const shown = searchFile(${JSON.stringify(path)}, { ...options, keep: 1 });
+    console.log(JSON.stringify({ counted: counted.count, afterCount, shown: shown.count, rows: shown.matches, afterRows: keptWholeBytes() }));
+  `;
+  const run = Bun.spawnSync([process.execPath, "-e", script], { stderr: "pipe" });
+  expect(run.stderr.toString()).toBe("");
+  const seen = JSON.parse(run.stdout.toString()) as Record<string, unknown>;
+  // Counted while streaming, the same count as read whole for its rows; only the file with rows grew the buffer.
+  expect(seen).toEqual({
+    counted: 150_000,
+    afterCount: 0,
+    shown: 150_000,
+    rows: [1],
+    afterRows: expect.any(Number),
+  });
+  expect(seen.afterRows as number).toBeGreaterThanOrEqual(3_300_000);
+});
