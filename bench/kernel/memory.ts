@@ -21,6 +21,16 @@ import type { TreeDescription } from "./tree.ts";
  */
 export const FLAT_TOLERANCE = 0.1;
 
+/**
+ * How long the server is left idle after the last call before its resident memory is read once more: past the
+ * idle collections of its threads (src/server/create.ts, WORKER_IDLE_COLLECTION_MS), where an agent's server sits
+ * between calls.
+ */
+export const IDLE_PAUSE_MS = 3000;
+
+/** The answers asked for: each query's own (lapp_grep's default, rows of the first matches) or lists of files. */
+export type MemoryOutput = "content" | "files" | "count";
+
 export interface MemorySample {
   round: number;
   query: string;
@@ -37,6 +47,10 @@ export interface MemoryRun {
   /** Whether the peak was reset before every call (each sample's peak is that call's own). */
   peakPerCall: boolean;
   samples: MemorySample[];
+  /** What the calls asked for (absent in results written before it could be chosen: "content"). */
+  output?: MemoryOutput;
+  /** VmRSS IDLE_PAUSE_MS after the last call, MiB (absent in older results). */
+  idleRssMiB?: number | undefined;
 }
 
 export interface KernelMemoryResults {
@@ -55,6 +69,9 @@ export interface MemoryOptions {
   rounds: number;
   binary?: string;
   env?: Record<string, string>;
+  output?: MemoryOutput;
+  /** The pause before the idle reading (IDLE_PAUSE_MS; tests shorten it). */
+  idlePauseMs?: number;
   log: (line: string) => void;
 }
 
@@ -62,13 +79,16 @@ export async function measureMemory(options: MemoryOptions): Promise<MemoryRun> 
   const lapp = await startRawLappClient(options.tree, [], options.binary, options.env);
   const startRssMiB = rounded(currentRssMiB(lapp.pid));
   const samples: MemorySample[] = [];
+  const output = options.output ?? "content";
   let peakPerCall = true;
+  let idleRssMiB: number | undefined;
   try {
     for (let round = 1; round <= options.rounds; round++) {
       options.log(`round ${round} of ${options.rounds} …`);
       for (const query of options.queries) {
         peakPerCall &&= resetPeak(lapp.pid);
-        const { sample } = await lappSearch(lapp, query);
+        const asked = output === "content" ? query : { ...query, lapp: { ...query.lapp, output } };
+        const { sample } = await lappSearch(lapp, asked);
         const rss = currentRssMiB(lapp.pid);
         const peak = peakRssMiB(lapp.pid);
         samples.push({
@@ -83,10 +103,12 @@ export async function measureMemory(options: MemoryOptions): Promise<MemoryRun> 
         });
       }
     }
+    await Bun.sleep(options.idlePauseMs ?? IDLE_PAUSE_MS);
+    idleRssMiB = rounded(currentRssMiB(lapp.pid));
   } finally {
     await lapp.close();
   }
-  return { startRssMiB, peakPerCall, samples };
+  return { startRssMiB, peakPerCall, samples, output, idleRssMiB };
 }
 
 /** Resets the process's VmHWM to its current RSS; false where the system refuses. */
@@ -144,6 +166,10 @@ export function queryPeaks(run: MemoryRun): Array<{ query: string; peakMiB: numb
   });
 }
 
+const asked = (output: MemoryOutput | undefined) =>
+  output === undefined || output === "content"
+    ? "its defaults"
+    : `output "${output}", no rows: every file only counted`;
 const mib = (value: number | undefined) => (value === undefined ? "?" : value.toFixed(0));
 const verdict = (ok: boolean) => (ok ? "meets" : "**misses**");
 
@@ -168,7 +194,7 @@ export function renderMemoryMarkdown(results: KernelMemoryResults): string {
     `Versions: ${versions.lapp}${versions.dirty ? " (uncommitted changes)" : ""}, Bun ${versions.bun}.`,
     `Tree: ${tree.kernel ?? "not a Linux tree"}, ${tree.files.toLocaleString("en-US")} files, ${tree.megabytes.toLocaleString("en-US")} MB.`,
     "",
-    `One warm server, the ${queries.length} queries of bench:kernel (one \`lapp_grep\` call each, its defaults) repeated`,
+    `One warm server, the ${queries.length} queries of bench:kernel (one \`lapp_grep\` call each, ${asked(run.output)}) repeated`,
     `${rounds.length} rounds, back to back. Each cell: the server's resident memory after the call (VmRSS) / ${peakMeaning};`,
     `MiB, of the whole process (the search workers are its threads). ${mib(run.startRssMiB)} MiB at start.`,
     "",
@@ -189,6 +215,9 @@ export function renderMemoryMarkdown(results: KernelMemoryResults): string {
     "| figure | lapp | goal | verdict |",
     "| --- | ---: | --- | --- |",
     `| peak RSS over all rounds (MiB) | ${mib(peak)} | ≤ ${KERNEL_GOALS.peakRssMiB} MiB | ${peak === undefined ? "" : verdict(peak <= KERNEL_GOALS.peakRssMiB)} |`,
+    ...(run.idleRssMiB === undefined
+      ? []
+      : [`| resident ${IDLE_PAUSE_MS / 1000} s after the last call (MiB) | ${mib(run.idleRssMiB)} | | |`]),
     `| last round against the first: peak, highest RSS after a call (MiB) | ${mib(summaries.at(-1)?.peakMiB)} vs ${mib(summaries[0]?.peakMiB)}, ${mib(summaries.at(-1)?.maxRssMiB)} vs ${mib(summaries[0]?.maxRssMiB)} | flat (≤ +${FLAT_TOLERANCE * 100} % each) | ${verdict(flat)} |`,
     "",
   ].join("\n");

@@ -63,7 +63,9 @@ export function textTotals(text: string): TextTotals | undefined {
   const gaveUp = /^\[partial: the regex engine gave up/m.test(text);
   if (totals.startsWith("[no matches;"))
     return { matches: 0, filesSearched, partial: gaveUp ? "gave up" : undefined };
-  const counted = /(\d+) match(?:es)? in \d+ files?/.exec(totals);
+  // "N matches in M files" (rows shown), "M files with N matches" (the files and count outputs).
+  const counted =
+    /(\d+) match(?:es)? in \d+ files?/.exec(totals) ?? /\d+ files? with (\d+) match(?:es)?/.exec(totals);
   if (!counted) return undefined;
   const stopped = /^\[the search (?:stopped|was cancelled)/.test(totals);
   return {

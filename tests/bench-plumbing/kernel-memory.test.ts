@@ -25,7 +25,7 @@ test("every query of every round is one call, sampled after it; the rounds are s
   mkdirSync(join(tree, "drivers"), { recursive: true });
   writeFileSync(join(tree, "drivers", "pm.c"), "#define PM_RESUME 4\nint pm_resume;\n");
   const queries = selectQueries(["linux_literal", "linux_word"]);
-  const run = await measureMemory({ tree, queries, rounds: 2, log: () => {} });
+  const run = await measureMemory({ tree, queries, rounds: 2, idlePauseMs: 10, log: () => {} });
   expect(run.samples.map((sample) => `${sample.round} ${sample.query}`)).toEqual(
     [1, 2].flatMap((round) => queries.map((query) => `${round} ${query.id}`)),
   );
@@ -37,6 +37,37 @@ test("every query of every round is one call, sampled after it; the rounds are s
     expect(run.startRssMiB).toBeGreaterThan(0);
   }
   expect(roundSummaries(run).map((summary) => summary.round)).toEqual([1, 2]);
+  expect(run.output).toBe("content");
+  if (process.platform === "linux") expect(run.idleRssMiB).toBeGreaterThan(0);
+});
+
+test("asked for counts, the calls count the same matches; the table says what was asked and the idle figure", async () => {
+  const tree = join(temp, "counted");
+  mkdirSync(join(tree, "kernel"), { recursive: true });
+  writeFileSync(join(tree, "kernel", "a.c"), "PM_RESUME\nPM_RESUME x\n");
+  writeFileSync(join(tree, "kernel", "b.c"), "PM_RESUME\n");
+  const queries = selectQueries(["linux_literal"]).filter((query) => query.id === "linux_literal");
+  const run = await measureMemory({
+    tree,
+    queries,
+    rounds: 1,
+    output: "count",
+    idlePauseMs: 10,
+    log: () => {},
+  });
+  expect(run.output).toBe("count");
+  expect(run.samples.map((sample) => sample.matches)).toEqual([3]);
+  const markdown = renderMemoryMarkdown({
+    kind: "lapp-bench-kernel-memory",
+    date: "2026-12-07",
+    machine: TEST_MACHINE,
+    versions: TEST_VERSIONS,
+    tree: { kernel: "Linux 6.1", files: 2, megabytes: 0, git: false },
+    rounds: 1,
+    run: { ...run, idleRssMiB: 99 },
+  });
+  expect(markdown).toContain('output "count", no rows: every file only counted');
+  expect(markdown).toContain("| resident 3 s after the last call (MiB) | 99 | | |");
 });
 
 function runOf(rss: number[][]): MemoryRun {

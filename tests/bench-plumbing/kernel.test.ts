@@ -67,6 +67,13 @@ test("lapp's totals line is read in every form: all found, cut, none, stopped, g
     ),
   ).toEqual({ matches: 2161, filesSearched: 78579, partial: undefined });
   expect(textTotals("[1 match in 1 file; 1 file searched]")?.matches).toBe(1);
+  // The files and count outputs name the files first.
+  expect(textTotals("kernel/a.c:2\nkernel/b.c:1\n\n[2 files with 3 matches; 2 files searched]")).toEqual({
+    matches: 3,
+    filesSearched: 2,
+    partial: undefined,
+  });
+  expect(textTotals("a.c (1 match)\n\n[1 file with 1 match; 9 files searched]")?.matches).toBe(1);
   expect(textTotals("[no matches; 12 files searched. Files excluded by .gitignore …]")?.matches).toBe(0);
   expect(
     textTotals(
