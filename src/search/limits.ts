@@ -68,5 +68,8 @@ export const BATCHES_IN_FLIGHT_PER_WORKER = 3;
  * listed (listing-cache.ts): longer than any local file system's timestamp granularity (FAT's is 2 s).
  */
 export const LISTING_SETTLED_MS = 3000;
-/** Directory entries kept at most (~100 bytes each); past it the kept listings are dropped and kept anew. */
+/**
+ * Directory entries kept at most (~100 bytes each); past it the listing used longest ago is dropped, never one the
+ * walk in progress used (listing-cache.ts).
+ */
 export const KEPT_LISTING_ENTRIES = 100_000;

@@ -32,12 +32,24 @@ interface Kept {
   mtimeNs: bigint;
   ctimeNs: bigint;
   entries: readonly ListedEntry[];
+  /** The walk (beginWalk) that last used it. */
+  usedIn: number;
 }
 
 export type Lister = (directory: string, root: string) => ListedEntry[];
 
+/**
+ * Past the bound on entries, the listing used longest ago goes first — but never one the walk in progress used: a
+ * tree bigger than the bound, walked whole again and again, would otherwise drop every listing before the next walk
+ * came back to it (as dropping them all did: a 235,000-file tree kept nothing from one search to the next). It keeps
+ * the listings it met first instead, and a walk of another part of the tree still takes the room of the part
+ * walked before.
+ */
 export class ListingCache {
+  /** In the order of their last use, the least recent first. */
   private readonly kept = new Map<string, Kept>();
+  /** Walks begun so far (beginWalk). */
+  private walk = 0;
   private keptEntries = 0;
   /** Whether listings under a root may be kept (its file system), by root. */
   private readonly keeps = new Map<string, boolean>();
@@ -48,6 +60,11 @@ export class ListingCache {
     private readonly maxEntries = KEPT_LISTING_ENTRIES,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** A walk begins: the listings it uses are not dropped to make room for others while it goes on. */
+  beginWalk(): void {
+    this.walk++;
+  }
 
   /**
    * The entries of `directory` sorted by name (as JavaScript compares strings), opened from `root` as
@@ -69,27 +86,48 @@ export class ListingCache {
       kept.ino === stats.ino &&
       kept.mtimeNs === stats.mtimeNs &&
       kept.ctimeNs === stats.ctimeNs
-    )
+    ) {
+      kept.usedIn = this.walk;
+      // Moved to the end: the map stays in the order of last use.
+      this.kept.delete(key);
+      this.kept.set(key, kept);
       return kept.entries;
+    }
     this.forget(key);
     // Times of the directory before it is listed: a change during the listing makes them differ next time.
     const entries = sorted(this.list(directory, root));
     const newest = stats.mtimeNs > stats.ctimeNs ? stats.mtimeNs : stats.ctimeNs;
     const settled = newest < BigInt(Math.floor(this.now() - this.settledMs)) * 1_000_000n;
-    if (settled) {
-      if (this.keptEntries + entries.length > this.maxEntries) this.clear();
-      if (entries.length <= this.maxEntries) {
-        this.kept.set(key, {
-          dev: stats.dev,
-          ino: stats.ino,
-          mtimeNs: stats.mtimeNs,
-          ctimeNs: stats.ctimeNs,
-          entries,
-        });
-        this.keptEntries += entries.length;
-      }
+    if (settled && this.makeRoom(entries.length)) {
+      this.kept.set(key, {
+        dev: stats.dev,
+        ino: stats.ino,
+        mtimeNs: stats.mtimeNs,
+        ctimeNs: stats.ctimeNs,
+        entries,
+        usedIn: this.walk,
+      });
+      this.keptEntries += entries.length;
     }
     return entries;
+  }
+
+  /**
+   * Drops the listings used longest ago until `count` more entries fit; false (nothing dropped) when they would not
+   * fit without dropping one the walk in progress used.
+   */
+  private makeRoom(count: number): boolean {
+    if (count > this.maxEntries) return false;
+    let free = this.maxEntries - this.keptEntries;
+    const dropped: string[] = [];
+    for (const [key, kept] of this.kept) {
+      if (free >= count) break;
+      if (kept.usedIn === this.walk) return false;
+      free += kept.entries.length;
+      dropped.push(key);
+    }
+    for (const key of dropped) this.forget(key);
+    return free >= count;
   }
 
   /** Whether listings under `root` are kept (its file system tells every change of a directory: see above). */
@@ -111,11 +149,6 @@ export class ListingCache {
     if (kept === undefined) return;
     this.kept.delete(key);
     this.keptEntries -= kept.entries.length;
-  }
-
-  private clear(): void {
-    this.kept.clear();
-    this.keptEntries = 0;
   }
 }
 

@@ -92,6 +92,7 @@ interface Frame {
 /** Files under `options.start` in path order (each directory's entries sorted by name), one at a time. */
 export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
   enterSearch(options.search);
+  (options.listings ?? listings).beginWalk();
   const global: GlobalRules | undefined = loadGlobalRules(options.root, options.env);
   const ancestors = IgnoreStack.of(loadAncestorRules(options.start), global);
   const rootPrefix = options.root === "/" ? "/" : `${options.root}/`;

@@ -100,32 +100,52 @@ describe.skipIf(process.platform !== "linux")("kept listings", () => {
     expect(() => names(directory)).toThrow(); // the lister lists no symlink
   });
 
-  test("entries kept stay within the bound: past it the kept listings are dropped, and too big a one is not kept", async () => {
+  /** Directories of `count` files each under `name`, and a cache bounded at `bound` entries counting its listings. */
+  async function boundedCache(name: string, counts: number[], bound: number) {
     const counted = { lists: 0 };
     const cache = new ListingCache(
       (directory, root) => (counted.lists++, listDirectory(directory, root)),
       SETTLE_MS,
-      10,
+      bound,
     );
-    const [first, second, big] = ["first", "second", "big"].map((name) => join(temp, "bounded", name));
-    for (const [directory, count] of [
-      [first!, 6],
-      [second!, 6],
-      [big!, 11],
-    ] as const) {
+    const directories = counts.map((count, at) => {
+      const directory = join(temp, name, `d${at}`);
       mkdirSync(directory, { recursive: true });
       for (let index = 0; index < count; index++) writeFileSync(join(directory, `f${index}`), "");
-    }
+      return directory;
+    });
     await settle();
-    const lists = (directory: string) => {
-      const before = counted.lists;
-      cache.listing(directory, temp);
-      return counted.lists - before;
+    /** Lists each of `walked` in one walk; which of them had to be listed (not answered from a kept listing). */
+    const walk = (...walked: number[]) => {
+      cache.beginWalk();
+      return walked.filter((at) => {
+        const before = counted.lists;
+        cache.listing(directories[at]!, temp);
+        return counted.lists > before;
+      });
     };
-    expect([lists(first!), lists(first!)]).toEqual([1, 0]);
-    expect([lists(second!), lists(second!)]).toEqual([1, 0]); // 12 entries would be too many: first was dropped
-    expect(lists(first!)).toBe(1);
-    expect([lists(big!), lists(big!)]).toEqual([1, 1]);
+    return walk;
+  }
+
+  test("entries kept stay within the bound: the listing used longest ago goes first, too big a one is never kept", async () => {
+    const walk = await boundedCache("bounded", [6, 6, 11], 10);
+    expect(walk(0, 0)).toEqual([0]);
+    expect(walk(1, 1)).toEqual([1]); // 12 entries would be too many: the first one, not used by this walk, went
+    expect(walk(0)).toEqual([0]);
+    expect(walk(2, 2)).toEqual([2, 2]);
+  });
+
+  test("a tree bigger than the bound, walked again and again, keeps the listings met first", async () => {
+    // Three directories of 6 entries, room for 12: each walk keeps the first two and lists the third anew; dropping
+    // all when full kept none of them for the next walk.
+    const walk = await boundedCache("cyclic", [6, 6, 6], 12);
+    expect(walk(0, 1, 2)).toEqual([0, 1, 2]);
+    for (let round = 0; round < 3; round++) expect(walk(0, 1, 2)).toEqual([2]);
+    // A walk of another part takes the room of what the walks before used longest ago.
+    expect(walk(2)).toEqual([2]);
+    expect(walk(2)).toEqual([]);
+    expect(walk(1, 2)).toEqual([]);
+    expect(walk(0)).toEqual([0]);
   });
 
   test("nothing is kept where the file system is not known to keep directory times", async () => {
