@@ -66,6 +66,8 @@ export interface Internals {
   streamFromBytes?: number;
   /** How long a search may run (search/limits.ts SEARCH_TIME_BUDGET_MS). */
   searchBudgetMs?: number;
+  /** Files a search must have searched for the workers to collect after it (search/limits.ts). */
+  workersCollectAfterFiles?: number;
 }
 
 export type ParsedArgs =

@@ -71,7 +71,10 @@ interface Pending {
 }
 
 type WorkerMessage =
-  { ready: true } | { request: number; replies: string } | { request: number; error: string };
+  | { ready: true }
+  | { collected: true }
+  | { request: number; replies: string }
+  | { request: number; error: string };
 
 class WorkerLane implements Lane {
   private readonly worker: Worker | undefined;
@@ -79,6 +82,8 @@ class WorkerLane implements Lane {
   private dead = false;
   private nextRequest = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Collections it reported after being asked (`collect`). */
+  collections = 0;
 
   /** `onChange` runs when the worker becomes ready, finishes a batch, or dies. */
   constructor(private readonly onChange: () => void) {
@@ -94,6 +99,10 @@ class WorkerLane implements Lane {
       if ("ready" in message) {
         this.ready = true;
         onChange();
+        return;
+      }
+      if ("collected" in message) {
+        this.collections++;
         return;
       }
       const pending = this.pending.get(message.request);
@@ -141,6 +150,11 @@ class WorkerLane implements Lane {
       // As JSON text: structured cloning of a batch's many small objects cost ~0.1 ms per batch.
       this.worker!.postMessage(JSON.stringify({ request, jobs: packJobs(jobs), spec }));
     });
+  }
+
+  /** Asks the worker to collect its heap once the batches it holds are done (it reports back: `collections`). */
+  collect(): void {
+    if (this.ready && !this.dead) this.worker?.postMessage({ collect: true });
   }
 
   /**
@@ -206,6 +220,11 @@ export class LanePool {
     this.workers = this.workers.filter((worker) => worker.alive);
     this.addWorkers(stopped.length);
     return stopped.length > 0;
+  }
+
+  /** Asks every worker to collect its heap once its batches are done (after a big search: limits.ts). */
+  collect(): void {
+    for (const worker of this.workers) worker.collect();
   }
 
   /**

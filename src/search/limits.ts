@@ -61,6 +61,14 @@ export const WORKERS_JOIN_AFTER_MS = 1000;
  * of 174. A batch arriving during the collection (~5 ms) waits for it.
  */
 export const WORKER_IDLE_COLLECTION_MS = 500;
+/**
+ * A search that searched this many files has the search workers collect their heaps once their batches are done,
+ * rather than when they next idle for WORKER_IDLE_COLLECTION_MS: back-to-back whole-tree searches of the Linux tree
+ * (78,000 files) otherwise started each on the garbage of the one before. The suite of bench:kernel, one call after
+ * the other: peak 240 and 249 MiB against 271 and 277, searches 0.94–1.05× (bench/README.md, "kernel-memory"). A
+ * smaller search is left alone: collecting after every call made searches of a few thousand files up to 4× slower.
+ */
+export const WORKERS_COLLECT_AFTER_FILES = 20_000;
 /** Batches a worker may have queued, so it never idles while the main thread collects. */
 export const BATCHES_IN_FLIGHT_PER_WORKER = 3;
 /**

@@ -11,6 +11,7 @@ import {
   MAX_SEARCH_FILE_BYTES,
   PROGRESS_INTERVAL_MS,
   SEARCH_TIME_BUDGET_MS,
+  WORKERS_COLLECT_AFTER_FILES,
   WORKERS_JOIN_AFTER_MS,
 } from "../search/limits.ts";
 import { FILE_TYPE_NAMES, fileTypeTest, unknownFileType, withFileTypes } from "../search/file-types.ts";
@@ -191,6 +192,8 @@ Example: {"pattern":"listen\\\\(\\\\d+\\\\)","glob":"*.ts","context":1} → src/
       clearTimeout(joinLongSearch);
       startSharedWorkers();
     }
+    const collectAfter = context.config.internals?.workersCollectAfterFiles ?? WORKERS_COLLECT_AFTER_FILES;
+    if (outcome.filesSearched >= collectAfter) sharedPool().collect();
     if (outcome.binaryStart) throw new LappError("BINARY_FILE", binaryStart(path.display));
     const structured = input.format === "structured";
     let answer;
