@@ -64,9 +64,9 @@ export const WORKER_IDLE_COLLECTION_MS = 500;
 /**
  * A search that searched this many files has the search workers collect their heaps once their batches are done,
  * rather than when they next idle for WORKER_IDLE_COLLECTION_MS: back-to-back whole-tree searches of the Linux tree
- * (78,000 files) otherwise started each on the garbage of the one before. The suite of bench:kernel, one call after
- * the other: peak 240 and 249 MiB against 271 and 277, searches 0.94–1.05× (bench/README.md, "kernel-memory"). A
- * smaller search is left alone: collecting after every call made searches of a few thousand files up to 4× slower.
+ * (78,000 files) otherwise started each on the garbage of the one before. bench:kernel-memory's three rounds: peaks
+ * 254 and 263 MiB against 301 and 268, the searches 0.92–1.05× (bench/README.md, "kernel-memory"). A smaller search
+ * is left alone: collecting after every call made searches of a few thousand files up to 4× slower.
  */
 export const WORKERS_COLLECT_AFTER_FILES = 20_000;
 /** Batches a worker may have queued, so it never idles while the main thread collects. */
