@@ -57,18 +57,23 @@ test("asked for counts, the calls count the same matches; the table says what wa
   });
   expect(run.output).toBe("count");
   expect(run.samples.map((sample) => sample.matches)).toEqual([3]);
-  const markdown = renderMemoryMarkdown({
+  const markdown = tableOf({ ...run, idleRssMiB: 99 }, 1);
+  expect(markdown).toContain('output "count", no rows: every file only counted');
+  expect(markdown).toContain("| resident 3 s after the last call (MiB) | 99 | | |");
+});
+
+/** The bench's markdown for `run` on a tiny stand-in tree. */
+function tableOf(run: MemoryRun, rounds: number): string {
+  return renderMemoryMarkdown({
     kind: "lapp-bench-kernel-memory",
     date: "2026-12-07",
     machine: TEST_MACHINE,
     versions: TEST_VERSIONS,
-    tree: { kernel: "Linux 6.1", files: 2, megabytes: 0, git: false },
-    rounds: 1,
-    run: { ...run, idleRssMiB: 99 },
+    tree: { kernel: "Linux 6.1", files: 4, megabytes: 0, git: false },
+    rounds,
+    run,
   });
-  expect(markdown).toContain('output "count", no rows: every file only counted');
-  expect(markdown).toContain("| resident 3 s after the last call (MiB) | 99 | | |");
-});
+}
 
 function runOf(rss: number[][]): MemoryRun {
   return {
@@ -108,15 +113,7 @@ test("flat means the last round's peak and RSS after calls within FLAT_TOLERANCE
     [110, 120 * (1 + FLAT_TOLERANCE)],
   ]);
   expect(isFlat(roundSummaries(flat))).toBe(true);
-  const markdown = renderMemoryMarkdown({
-    kind: "lapp-bench-kernel-memory",
-    date: "2026-12-05",
-    machine: TEST_MACHINE,
-    versions: TEST_VERSIONS,
-    tree: { kernel: "Linux 6.1", files: 4, megabytes: 0, git: false },
-    rounds: 3,
-    run: growing,
-  });
+  const markdown = tableOf(growing, 3);
   expect(markdown).toContain("| q0 | 100 / 110 | 150 / 160 | 200 / 210 | 210 |");
   expect(markdown).toContain("| peak RSS over all rounds (MiB) | 210 | ≤ 150 MiB | **misses** |");
   expect(markdown).toContain("| 210 vs 130, 200 vs 120 | flat (≤ +10 % each) | **misses** |");
