@@ -5,6 +5,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "n
 import { locatedAt } from "../files/descriptor-location.ts";
 import { NOFOLLOW, NONBLOCK } from "../files/fs-native.ts";
 import { fsPath } from "../text/byte-names.ts";
+import { ScratchBuffer } from "../text/scratch-buffer.ts";
 import { parentPath } from "../text/path-strings.ts";
 import { type DirectoryRules, type GlobalRules, NO_RULES } from "./ignore-stack.ts";
 import { EMPTY_RULES, parseIgnoreFile, type RuleSet } from "./ignore-rules.ts";
@@ -153,11 +154,12 @@ function parsedOnce(text: string): RuleSet {
 const READ_CHUNK = 64 * 1024;
 
 /**
- * The buffer ignore files are read into, kept from one file to the next and grown only for a longer one (up to the
- * cap). A search of the Linux tree reads ~300 .gitignore files: with a fresh 64 KiB chunk for every read (two per
- * file, the second finding the end) that was ~40 MB of buffers per search for a few KB of text.
+ * The buffer ignore files are read into, kept from one file to the next and grown only for a longer one (to the cap
+ * and one chunk, which tells a file over the cap). A search of the Linux tree reads ~300 .gitignore files: with a
+ * fresh 64 KiB chunk for every read (two per file, the second finding the end) that was ~40 MB of buffers per search
+ * for a few KB of text.
  */
-let readBuffer: Buffer = Buffer.allocUnsafe(READ_CHUNK);
+const readBuffer = new ScratchBuffer(MAX_IGNORE_FILE_BYTES + READ_CHUNK);
 
 /**
  * A regular file's text, or undefined when it is missing, not a regular file, or larger than the fixed cap —
@@ -175,11 +177,12 @@ function readSmallText(path: string, strict = false): string | undefined {
   try {
     if (!fstatSync(fd).isFile()) return undefined;
     if (strict && !locatedAt(fd, path, path)) return undefined;
+    let buffer = readBuffer.take(READ_CHUNK)!;
     let total = 0;
     while (total <= MAX_IGNORE_FILE_BYTES) {
-      if (total === readBuffer.length) readBuffer = grown(readBuffer, total);
-      const read = readSync(fd, readBuffer, total, readBuffer.length - total, null);
-      if (read === 0) return readBuffer.toString("utf8", 0, total);
+      if (total === buffer.length) buffer = readBuffer.grown(total)!;
+      const read = readSync(fd, buffer, total, buffer.length - total, null);
+      if (read === 0) return Buffer.from(buffer.buffer, buffer.byteOffset, total).toString("utf8");
       total += read;
     }
     return undefined;
@@ -188,13 +191,6 @@ function readSmallText(path: string, strict = false): string | undefined {
   } finally {
     closeSync(fd);
   }
-}
-
-/** `full` (its first `used` bytes kept) with room for at least one more chunk, never past the cap and one byte. */
-function grown(full: Buffer, used: number): Buffer {
-  const bigger = Buffer.allocUnsafe(Math.min(full.length * 2, MAX_IGNORE_FILE_BYTES + READ_CHUNK));
-  full.copy(bigger, 0, 0, used);
-  return bigger;
 }
 
 function exists(path: string): boolean {

@@ -16,6 +16,22 @@ export class ScratchBuffer {
     return this.buffer.subarray(0, size);
   }
 
+  /**
+   * The whole buffer with room for more than `used` bytes (grown to twice as long, up to the cap), its first `used`
+   * bytes kept: for reading something of unknown length. Undefined when it is at the cap already.
+   */
+  grown(used: number): Uint8Array | undefined {
+    const size = Math.min(Math.max(used + 1, 2 * this.buffer.length), this.maxBytes);
+    if (size <= used) return undefined;
+    this.taken++;
+    if (this.buffer.length < size) {
+      const bigger = new Uint8Array(size);
+      bigger.set(this.buffer.subarray(0, used));
+      this.buffer = bigger;
+    }
+    return this.buffer;
+  }
+
   /** How many views were taken so far: a view taken when this was `n` still holds its bytes while it is `n`. */
   get takes(): number {
     return this.taken;

@@ -15,3 +15,14 @@ test("views share one buffer, grown to the largest size asked, never past the ca
   expect(scratch.take(1001)).toBeUndefined();
   expect(scratch.takes).toBe(5); // a refused take is none
 });
+
+test("grown for more, the buffer keeps the bytes used so far; at the cap there is no more", () => {
+  const scratch = new ScratchBuffer(100);
+  const first = scratch.take(30)!;
+  first.fill(7);
+  const more = scratch.grown(30)!;
+  expect(more.length).toBeGreaterThan(30);
+  expect([...more.subarray(0, 30)]).toEqual(new Array(30).fill(7));
+  expect(scratch.grown(more.length)!.length).toBe(100); // doubling would pass the cap
+  expect(scratch.grown(100)).toBeUndefined();
+});
