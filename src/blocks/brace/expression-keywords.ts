@@ -23,11 +23,11 @@ const EXPRESSION_KEYWORDS = [
 
 const LONGEST = Math.max(...EXPRESSION_KEYWORDS.map((word) => word.length));
 
-/** Keywords by `length * 128 + first char code` (every keyword is lowercase ASCII). */
-const BY_SHAPE = new Map<number, string[]>();
+/** Keywords by `length * 128 + first char code` (every keyword is lowercase ASCII): an array, read once per word. */
+const BY_SHAPE: (string[] | undefined)[] = [];
 for (const word of EXPRESSION_KEYWORDS) {
   const shape = word.length * 128 + word.charCodeAt(0);
-  BY_SHAPE.set(shape, [...(BY_SHAPE.get(shape) ?? []), word]);
+  (BY_SHAPE[shape] ??= []).push(word);
 }
 
 /** Whether `text.slice(start, end)` is one of the keywords an expression may follow. */
@@ -36,7 +36,7 @@ export function isExpressionKeyword(text: string, start: number, end: number): b
   if (length > LONGEST) return false;
   const first = text.charCodeAt(start);
   if (first >= 128) return false;
-  const candidates = BY_SHAPE.get(length * 128 + first);
+  const candidates = BY_SHAPE[length * 128 + first];
   if (candidates === undefined) return false;
   for (const word of candidates) if (text.startsWith(word, start)) return true;
   return false;

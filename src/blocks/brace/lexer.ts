@@ -86,7 +86,11 @@ class BraceLexer {
   private readonly preprocessor: PreprocessorState | null;
   private readonly checkpoints: LexCheckpoint[] = [];
   /** First characters of the line-comment markers, to test markers only where one may start. */
-  private readonly commentStarts: Set<number>;
+  private readonly commentStarts: readonly number[];
+  /** The dialect has prefixed strings (dialect.rawStrings): words are tested for one. */
+  private readonly prefixedStrings: boolean;
+  /** The frames `openString` pushes, by quote and tripleness: a string frame is never changed, so one serves all. */
+  private readonly stringFrames = new Map<number, StringFrame>();
   private text = "";
   private lineIndex = 0;
   private pos = 0;
@@ -107,7 +111,8 @@ class BraceLexer {
   ) {
     this.out = new TokenBuffer(expected);
     this.preprocessor = dialect.preprocessor ? new PreprocessorState() : null;
-    this.commentStarts = new Set(dialect.lineComments.map((marker) => marker.charCodeAt(0)));
+    this.commentStarts = dialect.lineComments.map((marker) => marker.charCodeAt(0));
+    this.prefixedStrings = dialect.rawStrings !== "none";
     // A PHP file is HTML until its first `<?php`.
     if (dialect.heredoc === "php") this.frames.push({ kind: "html" });
   }
@@ -271,7 +276,7 @@ class BraceLexer {
     while (isSpace(c)) c = text.charCodeAt(++start);
     this.pos = start;
     if (start >= text.length) return;
-    if (this.commentStarts.has(c) && this.lineCommentAt(start)) {
+    if (this.commentStarts.includes(c) && this.lineCommentAt(start)) {
       this.pos = text.length;
       return;
     }
@@ -281,10 +286,7 @@ class BraceLexer {
       this.pos += block.open.length;
       return;
     }
-    if (
-      dialect.rawStrings !== "none" &&
-      (isIdentStart(c) || c === CH.at || c === CH.dollar || c === CH.hash)
-    ) {
+    if (this.prefixedStrings && (isIdentStart(c) || c === CH.at || c === CH.dollar || c === CH.hash)) {
       if (this.prefixedString()) return;
     }
     if (c === CH.dquote || c === CH.quote) return this.quote(c);
@@ -394,8 +396,9 @@ class BraceLexer {
   private word(): void {
     const { text } = this;
     const start = this.pos;
-    this.pos++;
-    while (this.pos < text.length && isIdentPart(text.charCodeAt(this.pos))) this.pos++;
+    let end = start + 1;
+    while (end < text.length && isIdentPart(text.charCodeAt(end))) end++;
+    this.pos = end;
     if (
       this.dialect.cssUrls &&
       text.charCodeAt(this.pos) === CH.lparen &&
@@ -449,19 +452,26 @@ class BraceLexer {
 
   private openString(quoteCode: number): void {
     const { text, dialect } = this;
-    const quote = String.fromCharCode(quoteCode);
-    const triple = quote + quote + quote;
-    const interpolation =
-      quoteCode === CH.dquote || dialect.rawStrings === "dart" ? dialect.interpolation : "none";
-    const isTriple = dialect.tripleQuotes && text.startsWith(triple, this.pos);
+    const isTriple =
+      dialect.tripleQuotes &&
+      text.charCodeAt(this.pos + 1) === quoteCode &&
+      text.charCodeAt(this.pos + 2) === quoteCode;
     this.pos += isTriple ? 3 : 1;
-    this.frames.push({
-      kind: "string",
-      close: isTriple ? triple : quote,
-      escape: "backslash",
-      multiline: isTriple || dialect.multilineStrings,
-      interpolation,
-    });
+    const key = quoteCode * 2 + (isTriple ? 1 : 0);
+    let frame = this.stringFrames.get(key);
+    if (frame === undefined) {
+      const quote = String.fromCharCode(quoteCode);
+      frame = {
+        kind: "string",
+        close: isTriple ? quote + quote + quote : quote,
+        escape: "backslash",
+        multiline: isTriple || dialect.multilineStrings,
+        interpolation:
+          quoteCode === CH.dquote || dialect.rawStrings === "dart" ? dialect.interpolation : "none",
+      };
+      this.stringFrames.set(key, frame);
+    }
+    this.frames.push(frame);
   }
 
   private charLiteral(): void {

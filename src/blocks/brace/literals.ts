@@ -148,11 +148,25 @@ const raw = (openLength: number, close: string, multiline: boolean): PrefixedStr
   frame: { kind: "string", close, escape: "none", multiline, interpolation: "none" },
 });
 
+const codes = (chars: string): readonly number[] => [...chars].map((char) => char.charCodeAt(0));
+
+/** The characters each dialect's prefixed strings (below) may start with. */
+const PREFIX_STARTS: Record<BraceDialect["rawStrings"], readonly number[]> = {
+  rust: codes("bcr"),
+  cpp: codes("uULR"),
+  csharp: codes("@$"),
+  swift: codes("#"),
+  dart: codes("r"),
+  none: [],
+};
+
 /**
  * Raw and prefixed strings that start with a letter or a sigil: Rust `r#"…"#`/`b"…"`, C++ `R"d(…)d"`,
  * C# `@"…"`/`$"…"`/`"""…"""`, Swift `#"…"#`, Dart `r'…'`. Null when none starts at `pos`.
  */
 export function prefixedStringAt(text: string, pos: number, dialect: BraceDialect): PrefixedString | null {
+  // Most words start with no prefix's first character: answered before a slice and a regex per word.
+  if (!PREFIX_STARTS[dialect.rawStrings].includes(text.charCodeAt(pos))) return null;
   const rest = text.slice(pos, pos + 24);
   const afterWord = pos > 0 && isIdentPart(text.charCodeAt(pos - 1));
   switch (dialect.rawStrings) {

@@ -17,6 +17,24 @@ const punctuator = (kind: TokenKind, length: number, expressionAfter: boolean): 
   expressionAfter,
 });
 
+// The punctuators of a fixed length, made once: a bundle has hundreds of thousands of them.
+const COMMA = punctuator(Tok.Comma, 1, true);
+const SEMICOLON = punctuator(Tok.Semicolon, 1, true);
+const COLON = punctuator(Tok.Colon, 1, true);
+const DOT = punctuator(Tok.Dot, 1, false);
+const OPTIONAL_DOT = punctuator(Tok.Dot, 2, false);
+const FAT_ARROW = punctuator(Tok.FatArrow, 2, true);
+const THIN_ARROW = punctuator(Tok.ThinArrow, 2, true);
+const ASSIGN = punctuator(Tok.Assign, 1, true);
+const AT = punctuator(Tok.At, 1, true);
+const HASH = punctuator(Tok.Hash, 1, true);
+const LESS = punctuator(Tok.Less, 1, true);
+const GREATER = punctuator(Tok.Greater, 1, true);
+const OTHER = punctuator(Tok.Other, 1, true);
+const OTHER_PAIR = punctuator(Tok.Other, 2, true);
+/** `++`, `--`: no expression follows them. */
+const OTHER_PAIR_CLOSED = punctuator(Tok.Other, 2, false);
+
 function runLength(text: string, start: number, code: number): number {
   let end = start;
   while (text.charCodeAt(end) === code) end++;
@@ -29,40 +47,34 @@ export function readPunctuator(text: string, start: number): Punctuator {
   const next = text.charCodeAt(start + 1);
   switch (c) {
     case CH.comma:
-      return punctuator(Tok.Comma, 1, true);
+      return COMMA;
     case CH.semicolon:
-      return punctuator(Tok.Semicolon, 1, true);
+      return SEMICOLON;
     case CH.colon:
-      return next === CH.colon ? punctuator(Tok.Other, 2, true) : punctuator(Tok.Colon, 1, true);
+      return next === CH.colon ? OTHER_PAIR : COLON;
     case CH.dot:
-      return next === CH.dot
-        ? punctuator(Tok.Other, runLength(text, start, CH.dot), true)
-        : punctuator(Tok.Dot, 1, false);
+      return next === CH.dot ? punctuator(Tok.Other, runLength(text, start, CH.dot), true) : DOT;
     case CH.equals:
-      if (next === CH.greater) return punctuator(Tok.FatArrow, 2, true);
+      if (next === CH.greater) return FAT_ARROW;
       if (next === CH.equals) return punctuator(Tok.Other, runLength(text, start, CH.equals), true);
-      return punctuator(Tok.Assign, 1, true);
+      return ASSIGN;
     case CH.minus:
-      if (next === CH.greater) return punctuator(Tok.ThinArrow, 2, true);
-      return next === CH.minus ? punctuator(Tok.Other, 2, false) : punctuator(Tok.Other, 1, true);
+      if (next === CH.greater) return THIN_ARROW;
+      return next === CH.minus ? OTHER_PAIR_CLOSED : OTHER;
     case CH.plus:
-      return next === CH.plus ? punctuator(Tok.Other, 2, false) : punctuator(Tok.Other, 1, true);
+      return next === CH.plus ? OTHER_PAIR_CLOSED : OTHER;
     case CH.at:
-      return punctuator(Tok.At, 1, true);
+      return AT;
     case CH.hash:
-      return punctuator(next === CH.lbracket || next === CH.bang ? Tok.Hash : Tok.Other, 1, true);
+      return next === CH.lbracket || next === CH.bang ? HASH : OTHER;
     case CH.less:
-      return next === CH.less || next === CH.equals
-        ? punctuator(Tok.Other, 2, true)
-        : punctuator(Tok.Less, 1, true);
+      return next === CH.less || next === CH.equals ? OTHER_PAIR : LESS;
     case CH.greater:
       // Each `>` of `>>` counts alone, so `Map<K, Set<V>>` closes two type argument lists.
-      return next === CH.equals ? punctuator(Tok.Other, 2, true) : punctuator(Tok.Greater, 1, true);
+      return next === CH.equals ? OTHER_PAIR : GREATER;
     case CH.question:
-      return next === CH.dot && !isDigit(text.charCodeAt(start + 2))
-        ? punctuator(Tok.Dot, 2, false)
-        : punctuator(Tok.Other, 1, true);
+      return next === CH.dot && !isDigit(text.charCodeAt(start + 2)) ? OPTIONAL_DOT : OTHER;
     default:
-      return punctuator(Tok.Other, 1, true);
+      return OTHER;
   }
 }
