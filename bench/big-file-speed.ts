@@ -1,7 +1,8 @@
-// `bun bench/big-file-speed.ts [--rounds N] [--baseline <binary>]`: the big-file goals of issue 29 on TypeScript's
-// own bundles (typescript.js, 9 MB; _tsc.js, 6 MB; from node_modules): the default read (the outline) and
-// find_block of a fresh and of a warm server, and edits next to their floor (the file's bytes written and fsynced
-// once, measured between the calls). With --baseline, another build runs beside dist/lapp, calls alternating.
+// `bun bench/big-file-speed.ts [--rounds N] [--fresh N] [--baseline <binary>]`: the big-file goals of issue 29 on
+// TypeScript's own bundles (typescript.js, 9 MB; _tsc.js, 6 MB; from node_modules): the default read (the outline)
+// of fresh servers (--fresh, 5 per build) and of a warm one, find_block, and edits next to their floor (the file's
+// bytes written and fsynced once, measured between the calls). With --baseline, another build runs beside
+// dist/lapp, calls alternating.
 // Prints the table and writes results/<date>-<machine>-big-file-speed.{json,md}.
 
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
@@ -44,6 +45,7 @@ function versionOf(binary: string): string {
 
 async function main(): Promise<void> {
   const rounds = Number(flag("--rounds") ?? 11);
+  const freshServers = Number(flag("--fresh") ?? 5);
   const repoDir = join(BENCH_DIR, "..");
   if (!process.env.LAPP_BENCH_BINARY) ensureBinary(repoDir, log);
   const builds: Build[] = [{ label: "lapp", binary: LAPP_BINARY }];
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
     const files = [];
     for (const file of BIG_FILES) {
       log(`${file.name}: ${builds.map((build) => build.label).join(" and ")}, ${rounds} rounds …`);
-      files.push(await measureBigFile(file, builds, join(scratch, file.name), rounds));
+      files.push(await measureBigFile(file, builds, join(scratch, file.name), rounds, freshServers));
     }
     const results: BigFileSpeedResults = {
       kind: "lapp-bench-big-file-speed",

@@ -1,5 +1,5 @@
 // What bench/big-file-speed.ts measures on one big file, through dist/lapp (and a baseline build when named), calls
-// alternating between the builds: the default read (the outline) of a fresh server, then warm on that version — the
+// alternating between the builds: the default read (the outline) of fresh servers, then warm on that version — the
 // default read, an outline page further on, find_block by pattern and by anchor — then edits (a marker line put in and
 // taken out, every call a real atomic write) next to the floor of that write: the file's bytes written and fsynced
 // once, by this process, in the same folder, after each call. Then find_block, and the default read, right after an
@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { lineId } from "../../src/hashline/hash.ts";
 import type { LappClient } from "../support/lapp-client.ts";
 import { startRawLappClient } from "../support/raw-mcp.ts";
-import { round, summarize, type Timing } from "../support/stats.ts";
+import { summarize, type Timing } from "../support/stats.ts";
 
 export interface BigFileCase {
   /** The file's name in the scratch root. */
@@ -35,8 +35,8 @@ export interface BigFileCase {
 /** The figures of one build on one file (milliseconds). */
 export interface BuildFigures {
   build: string;
-  /** The first default read of a fresh server: nothing of the file known yet. */
-  firstRead: number;
+  /** The first default read of fresh servers (one per sample): nothing of the file known yet. */
+  firstRead: Timing;
   read: Timing;
   outlinePage: Timing;
   findByPattern: Timing;
@@ -77,7 +77,7 @@ interface Server {
   root: string;
   lapp: LappClient;
   figures: Samples;
-  firstRead: number;
+  firstReads: number[];
   firstLines: { read: string; find: string };
   /** The ref of the block find_block finds (its header line). */
   anchor: string;
@@ -100,11 +100,17 @@ interface Samples {
   readAfterEdit: number[];
 }
 
+/**
+ * `freshServers`: how many fresh servers of each build answer a first default read (the one measured on below is the
+ * first of them; the others are started, asked once and stopped, builds alternating): one such read is too noisy to
+ * compare builds by.
+ */
 export async function measureBigFile(
   file: BigFileCase,
   builds: readonly Build[],
   scratch: string,
   rounds: number,
+  freshServers = 1,
 ): Promise<BigFileResult> {
   const bytes = readFileSync(file.source);
   const text = bytes.toString("utf8").split("\n");
@@ -130,7 +136,7 @@ export async function measureBigFile(
           findAfterEdit: [],
           readAfterEdit: [],
         },
-        firstRead: read.ms,
+        firstReads: [read.ms],
         firstLines: { read: read.text.split("\n")[0]!, find: "" },
         anchor: "",
         editRef: "",
@@ -139,6 +145,16 @@ export async function measureBigFile(
         markers: 0,
       });
     }
+    const turning = (run: number) => (run % 2 === 0 ? servers : [...servers].reverse());
+    for (let run = 1; run < freshServers; run++)
+      for (const server of turning(run)) {
+        const fresh = await startRawLappClient(server.root, [], server.build.binary);
+        try {
+          server.firstReads.push((await call(fresh, "lapp_read", { path: file.name })).ms);
+        } finally {
+          await fresh.close();
+        }
+      }
     // The anchor of find_block, the next outline page and the edit's line: from each server's own answers.
     const pages = new Map<Server, number>();
     for (const server of servers) {
@@ -175,7 +191,6 @@ export async function measureBigFile(
       ],
     ];
     // Warm: the same version throughout (no edit in between), as an agent reads and looks before it edits.
-    const turning = (run: number) => (run % 2 === 0 ? servers : [...servers].reverse());
     for (let run = -1; run < rounds; run++)
       for (const [figure, sample] of warm)
         for (const server of turning(run)) {
@@ -214,7 +229,7 @@ export async function measureBigFile(
       floor: summarize(floor),
       builds: servers.map((server) => ({
         build: server.build.label,
-        firstRead: round(server.firstRead),
+        firstRead: summarize(server.firstReads),
         read: summarize(server.figures.read),
         outlinePage: summarize(server.figures.outlinePage),
         findByPattern: summarize(server.figures.findByPattern),

@@ -1,6 +1,7 @@
 // `bun bench/big-file-speed.ts`: on a generated big file, every figure is measured through dist/lapp (the default
 // read answered by the outline, find_block, edits that put a marker line in and take it out again — each a fresh
-// marker, so no ref is ever shown for two lines), next to the floor, and the table gives each its verdict.
+// marker, so no ref is ever shown for two lines), next to the floor, and the table gives each its verdict; the first
+// read is timed on as many fresh servers as asked.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,6 +27,7 @@ test("a run on a generated file measures every figure through dist/lapp and rend
     [{ label: "lapp", binary: LAPP_BINARY }],
     join(temp, "scratch"),
     2,
+    2,
   );
   const [figures] = result.builds;
   expect(result.lines).toBe(9000);
@@ -34,6 +36,7 @@ test("a run on a generated file measures every figure through dist/lapp and rend
     `block ${refOf(7501, "function step2500(value) {")}..${refOf(7503, "}")} (3 lines)`,
   );
   for (const timing of [
+    figures!.firstRead,
     figures!.read,
     figures!.outlinePage,
     figures!.findByPattern,
@@ -53,6 +56,9 @@ test("a run on a generated file measures every figure through dist/lapp and rend
   };
   const markdown = renderBigFileSpeedMarkdown(results);
   expect(markdown).toContain("### big.js");
+  expect(markdown).toMatch(
+    /\| lapp \| default read \(the outline\), first call of a fresh server \(2 servers\) \| [\d.]+ \([\d.]+–[\d.]+\) \| \| \|/,
+  );
   expect(markdown).toMatch(
     /\| lapp \| `lapp_edit`, one line in or out \| .* = \d+\.\d\d× floor \| ≤ 2× floor \| (meets|\*\*misses\*\*) \|/,
   );
