@@ -2,7 +2,7 @@
 // atomic writer, which checks under its lock that the file is still exactly what was loaded.
 import { ok, type Result } from "../errors.ts";
 import type { GuardedPath } from "../security/guard.ts";
-import type { ChangedRegion } from "../hashline/edit-types.ts";
+import type { ChangedRegion } from "../text/changed-region.ts";
 import { encodeDocumentTransient, encodeEditedTransient } from "../text/codec.ts";
 import type { TextDocument } from "../text/document.ts";
 import { removeFileAtomic, writeFileAtomic } from "./atomic-write.ts";

@@ -3,6 +3,7 @@
 
 import type { TextDocument } from "../text/document.ts";
 import type { ShownRows } from "./verify-ref.ts";
+import type { ChangedRegion } from "../text/changed-region.ts";
 
 export const EDIT_TYPES = ["replace", "insert_after", "insert_before", "delete"] as const;
 export type EditType = (typeof EDIT_TYPES)[number];
@@ -21,18 +22,7 @@ export interface EditOptions {
   shown?: ShownRows;
 }
 
-/** Where an edit changed the file. */
-export interface ChangedRegion {
-  /** First new line, in the NEW file's numbering. For a pure deletion: the number of the line now
-   *  just after the gap (it may be `lineCount + 1` of the new file when the end was deleted). */
-  start: number;
-  /** How many new lines the region holds (0 for a pure deletion). */
-  lineCount: number;
-  /** First removed line in the OLD file's numbering (for a pure insertion: the old line after the gap). */
-  oldStart: number;
-  /** How many old lines were removed (0 for a pure insertion). */
-  removedCount: number;
-}
+export type { ChangedRegion };
 
 export interface EditOutcome {
   doc: TextDocument;

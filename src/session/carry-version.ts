@@ -2,7 +2,7 @@
 // hash (copied in runs), only the lines an edit wrote are hashed. Hashing every line again cost ~1 ms per call on
 // a 17k-line file; this costs what the edit wrote.
 
-import type { ChangedRegion } from "../hashline/edit-types.ts";
+import type { ChangedRegion } from "../text/changed-region.ts";
 
 /**
  * `old` holds one hash per line of the edited version; `regions` (the edit engine's, any order) say which old

@@ -1,7 +1,7 @@
 // Where each old line went in lapp's own write, for carrying a record's entries through it (shown-record.ts): a
 // record of a whole 17,000-line file carried through 100 regions took ~1.5 ms walking the regions for every entry.
 
-import type { ChangedRegion } from "../hashline/edit-types.ts";
+import type { ChangedRegion } from "../text/changed-region.ts";
 
 /**
  * The fate of every line 1 … `oldCount` of the old version, at its number: its new number when it was kept, or

@@ -8,7 +8,7 @@
 // ones the model saw (`unverified`).
 
 import { ID_ALPHABET, lineId } from "../hashline/hash.ts";
-import type { ChangedRegion } from "../hashline/edit-types.ts";
+import type { ChangedRegion } from "../text/changed-region.ts";
 import { clampLine, type RecordLookup } from "../hashline/verify-ref.ts";
 import { carryVersion } from "./carry-version.ts";
 import { LineArrays } from "./line-arrays.ts";

@@ -4,7 +4,7 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { type Encoding, type TextDocument, joinedParts, joinLines, splitLines } from "./document.ts";
 import { latin1Unrepresentable } from "./messages.ts";
-import type { ChangedRegion } from "../hashline/edit-types.ts";
+import type { ChangedRegion } from "./changed-region.ts";
 import { KEPT_FILE_MAX_BYTES } from "../limits.ts";
 import { ScratchBuffer } from "./scratch-buffer.ts";
 import { spliceEncode } from "./splice-encode.ts";

@@ -2,7 +2,7 @@
 // no edit touched are copied as they are, and only the lines the edit wrote are encoded. Joining every line into
 // one string and encoding it made an edit of a big file leave file-sized garbage behind on every call.
 
-import type { ChangedRegion } from "../hashline/edit-types.ts";
+import type { ChangedRegion } from "./changed-region.ts";
 import type { TextDocument } from "./document.ts";
 
 const NEWLINE = 10;
