@@ -1,7 +1,7 @@
 // The one error shape of lapp: a stable code, a one-line summary, and the details a model needs to retry.
 // Core functions return `Result`s carrying these; only the server turns them into `isError` texts.
 
-import type { AnswerItem } from "./hashline/answer.ts";
+import type { AnswerItem } from "./answer-items.ts";
 
 const ERROR_CODES = [
   "INVALID_ARGUMENTS",
@@ -43,7 +43,7 @@ export class LappError extends Error {
   /** One line, shown right after `error CODE:`. */
   readonly summary: string;
   /**
-   * Further lines: repair payload, hints, candidates, as answer items (hashline/answer.ts): the rows they show with
+   * Further lines: repair payload, hints, candidates, as answer items (answer-items.ts): the rows they show with
    * fresh refs are recorded as shown once the error is cut to the output budget, so a retry with them works.
    */
   readonly body: readonly AnswerItem[];

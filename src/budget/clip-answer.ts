@@ -2,7 +2,7 @@
 // row's boundary, with the answer's note where it was cut; headings and totals (`keep`) stay whatever happens.
 // What is cut is never recorded as shown (the session records only the kept items).
 
-import type { Answer, AnswerItem } from "../hashline/answer.ts";
+import type { Answer, AnswerItem } from "../answer-items.ts";
 import { estimateTokens } from "./estimate.ts";
 
 export interface ClippedAnswer {
