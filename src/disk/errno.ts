@@ -2,7 +2,6 @@
 // PERMISSION_DENIED, ENAMETOOLONG always PATH_TOO_LONG (with the path shortened), and never a misleading NOT_FOUND.
 
 import { fail, type ErrorCode, type Result } from "../errors.ts";
-import { ESCAPED } from "./beneath.ts";
 import {
   cannotOpen,
   notFound,
@@ -11,6 +10,9 @@ import {
   permissionDenied,
   swappedWhileOpening,
 } from "./messages.ts";
+
+/** The error thrown when what was opened turned out not to be where it should be (moved out of the root). */
+export const ESCAPED = "ESCAPED";
 
 type Entry = { code: ErrorCode; summary: (display: string, errno: string) => string };
 

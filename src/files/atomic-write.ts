@@ -19,8 +19,8 @@ import { fail, ok, type Result } from "../errors.ts";
 import { fileExists } from "../messages.ts";
 import { closeLater } from "./close-later.ts";
 import { tempName } from "./artifacts.ts";
-import { ESCAPED, openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
-import { errnoOf, isPermissionErrno } from "./errno.ts";
+import { openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
+import { errnoOf, ESCAPED, isPermissionErrno } from "../disk/errno.ts";
 import { NONBLOCK } from "./fs-native.ts";
 import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./identity.ts";
 import { descriptorHolds, digestOfDescriptor } from "./load.ts";
@@ -35,7 +35,7 @@ import {
   permissionDenied,
   writeFailed,
 } from "./messages.ts";
-import { isRootGone, rootGoneFailure } from "./root-gone.ts";
+import { isRootGone, rootGoneFailure } from "../disk/root-gone.ts";
 import { sweepIn } from "./sweep.ts";
 import { lockVersion, unlinkQuietly } from "./version-lock.ts";
 

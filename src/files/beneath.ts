@@ -19,8 +19,9 @@ import {
 import { decodeName, fsPath } from "../text/byte-names.ts";
 import { hostLocator, locatedAsOpened, locatedAt, locatedIn } from "./descriptor-location.ts";
 import { DIRECTORY, errnoError, nativeFs, NOFOLLOW, NONBLOCK, type NativeFs } from "./fs-native.ts";
-import { listNamed, type NamedEntry } from "./list-names.ts";
+import { listNamed, type NamedEntry } from "../disk/list-names.ts";
 import { joinName, samePath } from "./path-spelling.ts";
+import { ESCAPED } from "../disk/errno.ts";
 
 /** A directory inside the root, opened and verified; every operation names an entry of exactly this directory. */
 export interface DirectoryHandle {
@@ -40,9 +41,6 @@ export interface DirectoryHandle {
   sync(): void;
   close(): void;
 }
-
-/** The error thrown when what was opened turned out not to be where it should be (moved out of the root). */
-export const ESCAPED = "ESCAPED";
 
 const realRoots = new Map<string, string>();
 

@@ -4,8 +4,8 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { GuardedPath } from "../security/guard.ts";
 import { openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
-import { errnoOf, isPermissionErrno } from "./errno.ts";
-import { isRootGone, rootGoneFailure } from "./root-gone.ts";
+import { errnoOf, isPermissionErrno } from "../disk/errno.ts";
+import { isRootGone, rootGoneFailure } from "../disk/root-gone.ts";
 import { directoryMoved, parentNotCreated, permissionDenied } from "./messages.ts";
 
 /** Where each created directory lives, so removing it again also goes through a verified descriptor. */

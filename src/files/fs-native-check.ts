@@ -18,7 +18,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { NativeFs } from "./fs-native.ts";
+import type { NativeFs } from "./native-fs.ts";
 
 /** What the check found wrong, in a few words; undefined when every call did what node:fs then saw. */
 function disagreement(binding: NativeFs, folder: string): string | undefined {

@@ -5,19 +5,10 @@ import { constants } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { cPath } from "../text/byte-names.ts";
 import { checkBinding } from "./fs-native-check.ts";
+import type { NativeFs } from "./native-fs.ts";
 import { nativeCallsRefused } from "./messages.ts";
 
-export interface NativeFs {
-  /** `openat(dirFd, name, flags, mode)`; throws an errno error (`.code` like Node's) on failure. */
-  openat(dirFd: number, name: string, flags: number, mode?: number): number;
-  renameat(fromDir: number, from: string, toDir: number, to: string): void;
-  /** Hard link without following a symlink (flags 0). */
-  linkat(fromDir: number, from: string, toDir: number, to: string): void;
-  unlinkat(dirFd: number, name: string, removeDirectory?: boolean): void;
-  mkdirat(dirFd: number, name: string, mode: number): void;
-  readonly AT_FDCWD: number;
-  readonly O_CLOEXEC: number;
-}
+export type { NativeFs };
 
 const ERRNO_NAMES = new Map<number, string>(
   Object.entries(osConstants.errno).map(([name, number]) => [number as number, name]),

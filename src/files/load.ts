@@ -14,7 +14,7 @@ import { contentDigest, identityOf, sameIdentity, type FileIdentity } from "./id
 import { binaryFile, changedWhileReading, directoryListing, fileTooLarge } from "./messages.ts";
 import { openChecked } from "./open.ts";
 import { quotePath } from "../text/quote-path.ts";
-import { listNamed, type NamedEntry } from "./list-names.ts";
+import { listNamed, type NamedEntry } from "../disk/list-names.ts";
 
 export interface LoadedFile {
   doc: TextDocument;

@@ -1,34 +1,19 @@
 // Sentences a model reads about files on disk: missing, directories, binaries, sizes, changes, write failures.
 
-/** Paths longer than this are shown shortened (a 6,000-character path is not worth echoing whole). */
-const SHOWN_PATH_CHARS = 160;
+import { shortenPath } from "../disk/messages.ts";
 
-function shortenPath(display: string): string {
-  if (display.length <= SHOWN_PATH_CHARS) return display;
-  const half = SHOWN_PATH_CHARS / 2;
-  return `${display.slice(0, half)}…(${display.length - SHOWN_PATH_CHARS} characters)…${display.slice(-half)}`;
-}
-
-export const notFound = (display: string): string =>
-  `${shortenPath(display)} does not exist. Check the path (relative to the root), or create it with lapp_write.`;
-
-export const cannotOpen = (display: string, code: string): string =>
-  `${shortenPath(display)} cannot be opened (${code}).`;
-
-export const permissionDenied = (display: string): string =>
-  `permission denied for ${shortenPath(display)} (the file or its directory is not accessible to lapp's user); nothing changed.`;
-
-export const pathTooLong = (display: string): string =>
-  `the path ${shortenPath(display)} is longer than the system allows (${display.length} characters); nothing was read or written.`;
-
-export const notRegularFile = (display: string): string =>
-  `${shortenPath(display)} is not a regular file (a FIFO, socket or device); lapp reads and edits regular files only.`;
+export {
+  notFound,
+  cannotOpen,
+  permissionDenied,
+  pathTooLong,
+  notRegularFile,
+  swappedWhileOpening,
+  rootGone,
+} from "../disk/messages.ts";
 
 export const fileInUse = (display: string): string =>
   `${shortenPath(display)} is held open by another program, and the system does not let it be replaced while it is (Windows); nothing changed. Retry in a moment.`;
-
-export const swappedWhileOpening = (display: string): string =>
-  `${display} was replaced (or turned into a symlink) between lapp's path check and opening it; nothing was read or written. Retry the call.`;
 
 export const changedWhileReading = (display: string): string =>
   `${display} kept changing while lapp was reading it; nothing was written. Retry when it is stable.`;
@@ -61,9 +46,6 @@ export const otherWriter = (display: string): string =>
 
 export const directoryMoved = (display: string): string =>
   `a directory on the way to ${display} was replaced (or turned into a symlink) during the write; nothing was written.`;
-
-export const rootGone = (root: string): string =>
-  `lapp's root ${JSON.stringify(root)} no longer exists (it was deleted or moved away while lapp runs); nothing was read or written. Ask the user to restore it, or to restart lapp in the project.`;
 
 export const writeFailed = (display: string, reason: string): string =>
   `writing ${display} failed (${reason}); the file on disk is unchanged.`;

@@ -8,7 +8,7 @@ import type { GuardedPath } from "../security/guard.ts";
 import { blockedPath } from "../security/messages.ts";
 import { fsPath } from "../text/byte-names.ts";
 import { openBeneath } from "./beneath.ts";
-import { failFromErrno } from "./errno.ts";
+import { failFromErrno } from "../disk/errno.ts";
 import { NOFOLLOW, NONBLOCK } from "./fs-native.ts";
 import { notRegularFile, swappedWhileOpening } from "./messages.ts";
 

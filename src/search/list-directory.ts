@@ -6,7 +6,7 @@ import { isUtf8 } from "node:buffer";
 import { closeSync, constants, openSync } from "node:fs";
 import { hostLocator } from "../files/descriptor-location.ts";
 import { DIRECTORY, NOFOLLOW } from "../files/fs-native.ts";
-import { listNamed } from "../files/list-names.ts";
+import { listNamed } from "../disk/list-names.ts";
 import { cPath, decodeName, fsPath } from "../text/byte-names.ts";
 import { cString, nativeCode } from "./native-code.ts";
 

@@ -2,7 +2,7 @@
 // Only files with more than one link ever ask, so the scan (cached briefly) costs nothing in ordinary repositories.
 
 import { lstatSync } from "node:fs";
-import { listNamed } from "../files/list-names.ts";
+import { listNamed } from "../disk/list-names.ts";
 import { fsPath } from "../text/byte-names.ts";
 
 /** How long one scan answers for: a burst of reads of hard-linked files shares it. */

@@ -5,9 +5,9 @@
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
 import { fail, ok, type Result } from "../errors.ts";
-import { failFromErrno } from "../files/errno.ts";
-import { isRootGone, rootGoneFailure } from "../files/root-gone.ts";
-import { pathTooLong } from "../files/messages.ts";
+import { failFromErrno } from "../disk/errno.ts";
+import { isRootGone, rootGoneFailure } from "../disk/root-gone.ts";
+import { pathTooLong } from "../disk/messages.ts";
 import type { Blocklist } from "./blocklist.ts";
 import { containPath, normalizePosix, type PathFlavor } from "./containment.ts";
 import { BlockedInodes } from "./blocked-inodes.ts";

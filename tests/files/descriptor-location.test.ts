@@ -27,7 +27,8 @@ import {
   type Locator,
 } from "../../src/files/descriptor-location.ts";
 import { samePath } from "../../src/files/path-spelling.ts";
-import { ESCAPED, openDirectoryBeneath } from "../../src/files/beneath.ts";
+import { ESCAPED } from "../../src/disk/errno.ts";
+import { openDirectoryBeneath } from "../../src/files/beneath.ts";
 import { makeTempRoot } from "../support/lapp-session.ts";
 
 const linux = process.platform === "linux";

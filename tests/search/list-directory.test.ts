@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { listNamed } from "../../src/files/list-names.ts";
+import { listNamed } from "../../src/disk/list-names.ts";
 import { listDirectory, nativeListing, opensBeneath } from "../../src/search/list-directory.ts";
 import { nativeCode } from "../../src/search/native-code.ts";
 import { compileOverrides } from "../../src/search/overrides.ts";
