@@ -1,7 +1,7 @@
 // `lapp setup` arguments → options, as a pure function; the sentences for mistakes come from messages.ts.
 // Flags may come before or after the host name, and take their value as `--flag value` or `--flag=value`.
 
-import { HOST_NAMES, isHostName, type HostName } from "./hosts.ts";
+import { HOST_NAMES, isHostName, type HostName } from "./host-names.ts";
 import { missingHost, missingValue, onlyOneHost, unknownArgument, unknownHost } from "./messages.ts";
 
 export interface SetupOptions {

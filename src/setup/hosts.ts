@@ -5,25 +5,9 @@
 import { join } from "node:path";
 import { MCP_SERVERS, type JsonPlace } from "./json-config.ts";
 import { mergeServerArgs } from "./server-args.ts";
+import type { HostName, ServerCommand } from "./host-names.ts";
 
-export const HOST_NAMES = [
-  "claude",
-  "codex",
-  "cursor",
-  "vscode",
-  "claude-desktop",
-  "gemini",
-  "opencode",
-  "windsurf",
-  "zed",
-] as const;
-export type HostName = (typeof HOST_NAMES)[number];
-
-/** What the host runs: the program and its arguments. */
-export interface ServerCommand {
-  command: string;
-  args: string[];
-}
+export type { ServerCommand };
 
 export interface HostPlaces {
   home: string;
@@ -204,7 +188,3 @@ export const HOSTS: Record<HostName, Host> = {
     entry: (server, previous) => commandArgsEntry(server, previous, {}, {}),
   },
 };
-
-export function isHostName(name: string): name is HostName {
-  return (HOST_NAMES as readonly string[]).includes(name);
-}

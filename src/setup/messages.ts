@@ -1,7 +1,7 @@
 // Every sentence `lapp setup` prints, and its --help text. People read these, not models.
 
 import { STARTUP_HINT } from "../messages.ts";
-import type { HostName, ServerCommand } from "./hosts.ts";
+import type { HostName, ServerCommand } from "./host-names.ts";
 
 export const SETUP_HELP = `lapp setup — add lapp to an AI agent's MCP configuration (or update its entry)
 
