@@ -32,9 +32,9 @@ import {
   inPlaceNoSpace,
   inPlaceWriteFailed,
   otherWriter,
-  permissionDenied,
   writeFailed,
 } from "./messages.ts";
+import { permissionDenied } from "../disk/messages.ts";
 import { isRootGone, rootGoneFailure } from "../disk/root-gone.ts";
 import { sweepIn } from "./sweep.ts";
 import { lockVersion, unlinkQuietly } from "./version-lock.ts";

@@ -6,7 +6,8 @@ import type { GuardedPath } from "../security/guard.ts";
 import { openDirectoryBeneath, type DirectoryHandle } from "./beneath.ts";
 import { errnoOf, isPermissionErrno } from "../disk/errno.ts";
 import { isRootGone, rootGoneFailure } from "../disk/root-gone.ts";
-import { directoryMoved, parentNotCreated, permissionDenied } from "./messages.ts";
+import { directoryMoved, parentNotCreated } from "./messages.ts";
+import { permissionDenied } from "../disk/messages.ts";
 
 /** Where each created directory lives, so removing it again also goes through a verified descriptor. */
 const createdBeneath = new Map<string, { root: string; parent: string; name: string }>();

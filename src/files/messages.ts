@@ -1,16 +1,7 @@
-// Sentences a model reads about files on disk: missing, directories, binaries, sizes, changes, write failures.
+// Sentences a model reads about files on disk: directories, binaries, sizes, changes, write failures (what the system
+// says of a path — missing, not accessible, too long — is in disk/messages.ts).
 
 import { shortenPath } from "../disk/messages.ts";
-
-export {
-  notFound,
-  cannotOpen,
-  permissionDenied,
-  pathTooLong,
-  notRegularFile,
-  swappedWhileOpening,
-  rootGone,
-} from "../disk/messages.ts";
 
 export const fileInUse = (display: string): string =>
   `${shortenPath(display)} is held open by another program, and the system does not let it be replaced while it is (Windows); nothing changed. Retry in a moment.`;

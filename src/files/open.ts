@@ -10,7 +10,7 @@ import { fsPath } from "../text/byte-names.ts";
 import { openBeneath } from "./beneath.ts";
 import { failFromErrno } from "../disk/errno.ts";
 import { NOFOLLOW, NONBLOCK } from "./fs-native.ts";
-import { notRegularFile, swappedWhileOpening } from "./messages.ts";
+import { notRegularFile, swappedWhileOpening } from "../disk/messages.ts";
 
 export interface OpenedFile {
   fd: number;
